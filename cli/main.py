@@ -1,0 +1,34 @@
+"""The ``kachuful`` command: one sub-command per module in this package."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+# Each module named here has ``add_parser(subparsers)``; the parser it adds sets
+# ``func(args) -> int`` (the exit status). Modules load only when listed, so a
+# command's dependencies (Pillow, say) are not imported for the others.
+COMMAND_MODULES = ("cli.replay",)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="kachuful", description="Kachuful (Oh Hell / Judgement): tools around the bot."
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).add_parser(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    status: int = args.func(args)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

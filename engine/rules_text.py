@@ -1,0 +1,59 @@
+"""Rules in words: one line for a lobby, and the phrases it is built from."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from engine.rules import Rules
+
+SCHEDULE_TEXT: Final = {
+    "down-up": "largest hand down to 1 and back up",
+    "up-down": "1 card up to the largest hand and back down",
+    "down": "largest hand down to 1",
+    "up": "1 card up to the largest hand",
+}
+TRUMP_TEXT: Final = {
+    "cycle": "trump ♠♦♣♥ in turn",
+    "cycle-no-trump": "trump ♠♦♣♥ then a no-trump deal",
+    "turn-up": "trump from the turned-up card",
+    "none": "no trump",
+    "no-trump-one-card": "trump ♠♦♣♥ in turn, none in one-card deals",
+}
+SCORING_TEXT: Final = {
+    "classic": "exact bid scores 10 + bid, a miss 0",
+    "ten-times": "exact bid scores 10 × bid + 10, a miss 0",
+    "trick-plus-bonus": "1 point a trick, +10 for an exact bid",
+    "penalty-per-trick": "exact bid scores 10 + bid, a miss −1 a trick off",
+    "judgement": "exact bid +10, a miss −10",
+    "quadratic": "exact bid scores 10 + bid², a miss −(difference²)",
+    "ten-per-trick": "exact bid scores 10 a trick, a miss −10 a trick off",
+}
+ZERO_TEXT: Final = {
+    "formula": "",
+    "five": "an exact 0 scores 5",
+    "five-plus-cards": "an exact 0 scores 5 + cards dealt",
+}
+
+
+def rules_summary(rules: Rules) -> str:
+    """Everything that differs from a plain game, in one readable line."""
+    hand = "largest hand" if rules.max_hand is None else f"{rules.max_hand} cards"
+    schedule = SCHEDULE_TEXT[rules.schedule].replace("the largest hand", hand)
+    schedule = schedule.replace("largest hand", hand)
+    parts = [schedule, TRUMP_TEXT[rules.trump]]
+    if rules.bidding == "simultaneous":
+        parts.append("bids revealed together")
+    parts.append("hooked dealer" if rules.hook else "no hook")
+    parts.append(SCORING_TEXT[rules.scoring])
+    if ZERO_TEXT[rules.zero_bid_reward]:
+        parts.append(ZERO_TEXT[rules.zero_bid_reward])
+    if rules.zero_bid_limit:
+        parts.append("no more than 5 zero bids in a row (5+ players)")
+    if rules.blind_bids:
+        parts.append("blind bids score double")
+    if rules.one_card_blind:
+        parts.append("one-card deal played blind")
+    if rules.allow_eight_players:
+        parts.append("up to 8 players")
+    return " · ".join(parts)

@@ -1,0 +1,111 @@
+"""Chance from a seed: the first-dealer draw and every deal's shuffle.
+
+The generator is SHAKE-256 over the seed and a label, read as a stream of 64-bit
+numbers with rejection sampling (so every permutation is exactly equally likely).
+It is specified here byte for byte rather than borrowed from :mod:`random`, so the
+fair-deal proof can be checked by anyone, in any language, on any Python version:
+
+* deal ``k`` (1-based): Fisher–Yates over cards ``0..51`` with the stream
+  ``SHAKE256(b"kachuful/deal/" + k as 4 bytes big-endian + seed)``;
+* first-dealer draw round ``r`` (0-based): the same over the stream
+  ``SHAKE256(b"kachuful/draw/" + r as 4 bytes big-endian + seed)``; the players
+  drawing in that round take the top cards in seat order.
+
+A seed is 32 bytes; its commitment, shown before play, is ``SHA256(seed)`` in hex.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from typing import Final
+
+from engine.cards import DECK, NUM_CARDS, RANK_OF, Card
+from engine.errors import KachufulError
+
+SEED_BYTES: Final = 32
+_WORD: Final = 8
+_SPACE: Final = 1 << 64
+
+
+def new_seed() -> bytes:
+    """A fresh, unpredictable seed for a real game."""
+    return secrets.token_bytes(SEED_BYTES)
+
+
+def normalize_seed(seed: bytes | int | str) -> bytes:
+    """Accept 32 raw bytes, a 64-digit hex string, or a non-negative int (for tests)."""
+    if isinstance(seed, bytes):
+        if len(seed) != SEED_BYTES:
+            raise KachufulError(f"a seed is {SEED_BYTES} bytes, not {len(seed)}")
+        return seed
+    if isinstance(seed, bool):
+        raise KachufulError("a seed is bytes, hex text or a whole number, not a bool")
+    if isinstance(seed, int):
+        if not 0 <= seed < 1 << (8 * SEED_BYTES):
+            raise KachufulError("an integer seed must be between 0 and 2**256 - 1")
+        return seed.to_bytes(SEED_BYTES, "big")
+    if isinstance(seed, str):
+        try:
+            raw = bytes.fromhex(seed.strip())
+        except ValueError:
+            raise KachufulError("a seed written as text must be 64 hexadecimal digits") from None
+        return normalize_seed(raw)
+    raise KachufulError(f"not a seed: {seed!r}")
+
+
+def seed_commitment(seed: bytes) -> str:
+    """The SHA-256 commitment to a seed, published before the first deal."""
+    return hashlib.sha256(seed).hexdigest()
+
+
+def _shuffled(label: bytes, index: int, seed: bytes) -> list[Card]:
+    stream = hashlib.shake_256(b"kachuful/" + label + b"/" + index.to_bytes(4, "big") + seed)
+    # 51 swaps need 51 words; a few spare words cover rejections (each < 2**-58 likely).
+    length = 64 * _WORD
+    data = stream.digest(length)
+    offset = 0
+    deck = list(DECK)
+    for top in range(NUM_CARDS - 1, 0, -1):
+        bound = top + 1
+        limit = _SPACE - _SPACE % bound
+        while True:
+            if offset + _WORD > length:
+                length *= 2
+                data = stream.digest(length)
+            word = int.from_bytes(data[offset : offset + _WORD], "big")
+            offset += _WORD
+            if word < limit:
+                break
+        pick = word % bound
+        deck[top], deck[pick] = deck[pick], deck[top]
+    return deck
+
+
+def shuffled_deck(seed: bytes, deal_number: int) -> list[Card]:
+    """The deck of deal ``deal_number`` (1-based), top card first."""
+    return _shuffled(b"deal", deal_number, seed)
+
+
+def draw_for_dealer(seed: bytes, players: int) -> tuple[tuple[Card | None, ...], ...]:
+    """The first-dealer draw: one tuple per round, a card per seat (None = not drawing).
+
+    Everyone draws in round 0; ranks decide and suits do not, so the seats tied for the
+    highest rank draw again, until one is highest.
+    """
+    rounds: list[tuple[Card | None, ...]] = []
+    drawing = list(range(players))
+    round_index = 0
+    while True:
+        deck = _shuffled(b"draw", round_index, seed)
+        drawn: list[Card | None] = [None] * players
+        ranks: dict[int, int] = {}
+        for position, seat in enumerate(drawing):
+            drawn[seat] = deck[position]
+            ranks[seat] = RANK_OF[deck[position]]
+        rounds.append(tuple(drawn))
+        best = max(ranks.values())
+        drawing = [seat for seat in drawing if ranks[seat] == best]
+        if len(drawing) == 1:
+            return tuple(rounds)
+        round_index += 1
