@@ -25,6 +25,7 @@ from engine.events import (
     BidMade,
     BidsRevealed,
     CardPlayed,
+    CompletedTrick,
     DealScored,
     DealStarted,
     Event,
@@ -32,7 +33,7 @@ from engine.events import (
     GameOver,
     TrickWon,
 )
-from engine.game import CompletedTrick, DealResult, Game, Phase
+from engine.game import DealResult, Game, Phase
 from engine.record import RECORD_FORMAT, game_from_record, game_to_record, replay_summary
 from engine.rules import PRESETS, Rules, preset_rules
 from engine.scoring import score_function, standings

@@ -54,6 +54,7 @@ from engine.errors import (
     HookedBid,
     IllegalAction,
     IllegalBid,
+    IllegalCard,
     KachufulError,
     MustFollowSuit,
     NotYourTurn,
@@ -513,7 +514,7 @@ class Game:
     def verify(self, action: Action) -> None:
         """Raise the error applying ``action`` would raise; change nothing."""
         if isinstance(action, Play):
-            self._check_play(action.seat, as_card(action.card))
+            self._check_play(action.seat, _coerce_card(action.card, action.seat))
         elif isinstance(action, Bid):
             self._check_bid(action.seat, action.bid, action.blind)
         elif isinstance(action, DealCards):
@@ -547,7 +548,7 @@ class Game:
     def play(self, seat: int, card: Card) -> tuple[Event, ...]:
         """``seat`` plays ``card``; a card index or text such as ``"QH"`` works too."""
         if card.__class__ is not Card:
-            card = as_card(card)
+            card = _coerce_card(card, seat)
         cards = self._trick_cards
         if self._phase is not _PLAYING or seat != self._turn:
             self._check_play(seat, card)  # raises
@@ -894,6 +895,14 @@ class Game:
         )
 
 
+def _coerce_card(value: object, seat: int) -> Card:
+    """A card given as text or index; anything else is an illegal card."""
+    try:
+        return as_card(value)
+    except CardError as exc:
+        raise IllegalCard(str(exc), seat=seat) from None
+
+
 def _mask(cards: Iterable[int]) -> int:
     return sum(map(BIT.__getitem__, cards))
 
@@ -904,7 +913,7 @@ def _explain_bad_hand(hand: Sequence[object], seen: int, seat: int) -> None:
     for item in hand:
         if item not in _BIT_OF or isinstance(item, bool):
             raise ChanceMismatch(f"not a card: {item!r}", seat=seat)
-        card = DECK[item]  # type: ignore[index]
+        card = DECK[item]
         if (mask | seen) & BIT[card]:
             raise ChanceMismatch(f"{card} was dealt twice", seat=seat)
         mask |= BIT[card]

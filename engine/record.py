@@ -88,7 +88,15 @@ def _current_deal_entry(game: Game) -> dict[str, Any]:
 
 
 def record_to_json(record: Mapping[str, Any]) -> str:
-    return json.dumps(record, ensure_ascii=False, indent=1)
+    """Readable JSON: one line per top-level field and one line per deal."""
+    fields = []
+    for key, value in record.items():
+        if key == "deals" and value:
+            deals = ",\n".join("  " + json.dumps(deal, ensure_ascii=False) for deal in value)
+            fields.append(f' "deals": [\n{deals}\n ]')
+        else:
+            fields.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(fields) + "\n}"
 
 
 # --- reading ---------------------------------------------------------------------
@@ -155,9 +163,12 @@ def game_from_record(record: Mapping[str, Any], *, check_seed: bool = False) -> 
                 f"{game.player_count} players",
                 deal=number,
             )
-        if game.phase is not Phase.DEAL:
-            raise RecordError("the previous deal is unfinished, so no deal can follow it",
-                              deal=number)
+        # A seeded game has dealt the next deal itself; an unseeded one waits for it.
+        ready = game.deal_number == number if check_seed else game.phase is Phase.DEAL
+        if not ready:
+            raise RecordError(
+                "the previous deal is unfinished, so no deal can follow it", deal=number
+            )
         _apply_deal(game, deal, number)
     return game
 
@@ -207,7 +218,10 @@ def _apply_deal(game: Game, deal: Any, number: int) -> None:
         except CardError as exc:
             raise RecordError(f"turn_up: {exc}", deal=number) from None
     try:
-        game.deal(DealCards(hands, turn_up))
+        if game.seed is None:
+            game.deal(DealCards(hands, turn_up))
+        elif not _same_deal(game, hands, turn_up):
+            raise ChanceMismatch("these cards are not the ones the game's seed deals")
     except ChanceMismatch as exc:
         raise RecordError(str(exc), deal=number, seat=exc.seat) from None
     except KachufulError as exc:
@@ -242,6 +256,12 @@ def _apply_deal(game: Game, deal: Any, number: int) -> None:
             raise RecordError(str(exc), deal=number, seat=seat) from None
 
 
+def _same_deal(game: Game, hands: tuple[tuple[Card, ...], ...], turn_up: Card | None) -> bool:
+    dealt = game.dealt_hands()
+    same_hands = all(set(mine) == set(theirs) for mine, theirs in zip(hands, dealt, strict=True))
+    return same_hands and turn_up == game.turn_up
+
+
 def _apply_bids(game: Game, deal: Mapping[str, Any], number: int) -> None:
     n = game.player_count
     bids = deal.get("bids", [None] * n)
@@ -264,7 +284,7 @@ def _apply_bids(game: Game, deal: Mapping[str, Any], number: int) -> None:
                 raise RecordError("a blind entry needs a bid", deal=number, seat=seat)
             missing = seat if missing is None else missing
             continue
-        if missing is not None:
+        if missing is not None and game.rules.bidding == "in-turn":
             raise RecordError(
                 f"{game.players[seat]} has a bid but {game.players[missing]}, who bids "
                 "earlier, has none",

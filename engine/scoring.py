@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+
 from engine.rules import Rules
 
 ScoreFunction = Callable[[int, int, int, bool], int]

@@ -14,7 +14,8 @@ from engine.cards import Card, Suit
 from engine.rules import Rules
 
 if TYPE_CHECKING:
-    from engine.game import CompletedTrick, DealResult, Game, Phase
+    from engine.events import CompletedTrick
+    from engine.game import DealResult, Game, Phase
 
 
 @dataclass(frozen=True, slots=True)
