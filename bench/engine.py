@@ -1,0 +1,163 @@
+"""Engine speed: whole games, and the same random deals through OpenSpiel's oh_hell and ours.
+
+(a) random legal full games per second through the public, validated API
+    (``legal_bids``/``legal_cards`` then ``bid``/``play``), classic rules, 4 players;
+(b) random legal 4-player 12-card deals per second: OpenSpiel's ``oh_hell`` driven
+    from Python (``legal_actions`` then ``apply_action``, chance steps applied as
+    actions), and the same deals — same cards, dealer and trump card — through ours
+    (a fresh ``Game`` per deal, turn-up trump so the trump card is the same).
+    Each engine picks uniformly among its own legal moves with the same generator.
+
+Rounds alternate between the two engines and the median round counts, so a slow
+moment of the machine does not favour either side. The last line is one JSON object.
+Usage: ``python bench/engine.py [--deals N] [--rounds R] [--games G]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine import DECK, Card, DealCards, FirstDealer, Game, Phase, Rules, Suit
+
+PLAYERS = 4
+TRICKS = 12
+OS_SUIT = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.HEARTS: 3}
+NAMES = ("Asha", "Bikram", "Chandra", "Deepa")
+
+
+def os_id(card: Card) -> int:
+    return card.rank * 4 + OS_SUIT[card.suit]
+
+
+def make_deals(count: int, seed: int) -> list[tuple[int, list[Card]]]:
+    """(dealer, deck) pairs: deck[:48] dealt, deck[48] the trump card."""
+    rng = random.Random(seed)
+    deals = []
+    for _ in range(count):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        deals.append((rng.randrange(PLAYERS), deck))
+    return deals
+
+
+def full_games(games: int, seed: int) -> float:
+    """Games per second, classic rules, random legal moves through the public API."""
+    rng = random.Random(seed)
+    rules = Rules()
+    start = time.perf_counter()
+    for game_seed in range(games):
+        game = Game(rules, NAMES, seed * 1_000_003 + game_seed)
+        while not game.is_over:
+            seat = game.awaiting()[0]
+            if game.phase is Phase.BIDDING:
+                bids = game.legal_bids(seat)
+                game.bid(seat, bids[int(rng.random() * len(bids))])
+            else:
+                cards = game.legal_cards(seat)
+                game.play(seat, cards[int(rng.random() * len(cards))])
+    return games / (time.perf_counter() - start)
+
+
+def openspiel_deals(deals: list[tuple[int, list[Card]]], seed: int) -> float:
+    import pyspiel
+
+    game = pyspiel.load_game(
+        "oh_hell",
+        {"players": PLAYERS, "num_tricks_fixed": TRICKS, "off_bid_penalty": True,
+         "points_per_trick": 1},
+    )
+    # OpenSpiel deals card i to player i mod n; ours deals from the dealer's left.
+    # Either way a deal is a partition of the deck: give each engine the same hands.
+    prepared = []
+    for dealer, deck in deals:
+        order = [0] * (PLAYERS * TRICKS)
+        for i in range(PLAYERS * TRICKS):
+            order[i] = os_id(deck[i])
+        prepared.append((dealer, order, os_id(deck[PLAYERS * TRICKS])))
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    for dealer, order, trump in prepared:
+        state = game.new_initial_state()
+        state.apply_action(TRICKS)
+        state.apply_action(dealer)
+        for card in order:
+            state.apply_action(card)
+        state.apply_action(trump)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.random() * len(legal))])
+    return len(deals) / (time.perf_counter() - start)
+
+
+def our_deals(deals: list[tuple[int, list[Card]]], seed: int) -> float:
+    rules = Rules(max_hand=TRICKS, schedule="down", trump="turn-up")
+    prepared = []
+    for dealer, deck in deals:
+        hands = tuple(
+            tuple(deck[i] for i in range(seat, PLAYERS * TRICKS, PLAYERS))
+            for seat in range(PLAYERS)
+        )
+        prepared.append((FirstDealer(dealer), hands, deck[PLAYERS * TRICKS]))
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    for first_dealer, hands, trump in prepared:
+        game = Game(rules, NAMES, None)
+        game.choose_first_dealer(first_dealer)
+        game.deal(DealCards(hands, trump))
+        for _ in range(PLAYERS):
+            seat = game.turn
+            bids = game.legal_bids(seat)  # type: ignore[arg-type]
+            game.bid(seat, bids[int(rng.random() * len(bids))])  # type: ignore[arg-type]
+        for _ in range(PLAYERS * TRICKS):
+            seat = game.turn
+            cards = game.legal_cards(seat)  # type: ignore[arg-type]
+            game.play(seat, cards[int(rng.random() * len(cards))])  # type: ignore[arg-type]
+    return len(deals) / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=3000, help="deals per round")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--games", type=int, default=60, help="full games per round")
+    args = parser.parse_args()
+
+    deals = make_deals(args.deals, seed=1)
+    ours, theirs, games = [], [], []
+    for round_number in range(args.rounds):
+        theirs.append(openspiel_deals(deals, seed=round_number))
+        ours.append(our_deals(deals, seed=round_number))
+        games.append(full_games(args.games, seed=round_number))
+        print(
+            f"round {round_number + 1}: OpenSpiel {theirs[-1]:,.0f} deals/s, "
+            f"ours {ours[-1]:,.0f} deals/s, full games {games[-1]:,.1f}/s",
+            flush=True,
+        )
+    ours_median, theirs_median = statistics.median(ours), statistics.median(theirs)
+    figures = {
+        "bench": "engine",
+        "full_games_per_second": round(statistics.median(games), 1),
+        "deals_12_cards_per_second_ours": round(ours_median),
+        "deals_12_cards_per_second_openspiel": round(theirs_median),
+        "ratio_ours_to_openspiel": round(ours_median / theirs_median, 3),
+        "target_ratio": 2.0,
+        "deals_per_round": args.deals,
+        "rounds": args.rounds,
+    }
+    print(
+        f"median: ours/OpenSpiel = {figures['ratio_ours_to_openspiel']} "
+        f"(target ≥ 2.0); {figures['full_games_per_second']} full games/s"
+    )
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
