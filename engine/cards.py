@@ -169,25 +169,34 @@ SUIT_MASK: Final[tuple[int, ...]] = tuple(
 )
 FULL_MASK: Final = (1 << NUM_CARDS) - 1
 
-_SUIT_RUN_CACHE: list[dict[int, tuple[Card, ...]]] = [{}, {}, {}, {}]
+SUIT_SHIFT: Final[tuple[int, ...]] = tuple(RANKS_PER_SUIT * s for s in range(4))
+
+
+
+def _build_suit_runs(suit: int) -> tuple[tuple[Card, ...], ...]:
+    # Each run is a shorter run plus its highest card, so the 8,192 runs of a suit
+    # cost one small concatenation each (a few milliseconds in all).
+    base = suit * RANKS_PER_SUIT
+    runs: list[tuple[Card, ...]] = [()]
+    for ranks in range(1, 1 << RANKS_PER_SUIT):
+        top = ranks.bit_length() - 1
+        runs.append(runs[ranks & ~(1 << top)] + (DECK[base + top],))
+    return tuple(runs)
+
+
+SUIT_RUNS: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
+    _build_suit_runs(suit) for suit in range(4)
+)
+"""``SUIT_RUNS[suit][ranks]``: the cards of one suit whose rank bits are set in the
+13-bit ``ranks``, ascending. Precomputed because the play path asks on every card."""
+
 _HAND_CACHE: dict[int, tuple[Card, ...]] = {}
 _HAND_CACHE_LIMIT: Final = 1 << 16
 
 
-def _suit_run(suit: int, ranks: int) -> tuple[Card, ...]:
-    """The cards of one suit whose rank bits are set in ``ranks`` (13-bit)."""
-    cache = _SUIT_RUN_CACHE[suit]
-    run = cache.get(ranks)
-    if run is None:
-        base = suit * RANKS_PER_SUIT
-        run = tuple(DECK[base + r] for r in range(RANKS_PER_SUIT) if ranks >> r & 1)
-        cache[ranks] = run
-    return run
-
-
 def cards_of_suit(mask: int, suit: int) -> tuple[Card, ...]:
     """The cards of ``mask`` that belong to ``suit``, in ascending order."""
-    return _suit_run(suit, (mask >> (RANKS_PER_SUIT * suit)) & 0x1FFF)
+    return SUIT_RUNS[suit][(mask >> (RANKS_PER_SUIT * suit)) & 0x1FFF]
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
@@ -199,11 +208,12 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     """
     run = _HAND_CACHE.get(mask)
     if run is None:
+        runs = SUIT_RUNS
         run = (
-            _suit_run(0, mask & 0x1FFF)
-            + _suit_run(1, (mask >> 13) & 0x1FFF)
-            + _suit_run(2, (mask >> 26) & 0x1FFF)
-            + _suit_run(3, (mask >> 39) & 0x1FFF)
+            runs[0][mask & 0x1FFF]
+            + runs[1][(mask >> 13) & 0x1FFF]
+            + runs[2][(mask >> 26) & 0x1FFF]
+            + runs[3][mask >> 39]
         )
         if len(_HAND_CACHE) >= _HAND_CACHE_LIMIT:
             _HAND_CACHE.clear()

@@ -41,11 +41,12 @@ from engine.cards import (
     RANK_OF,
     SUIT_MASK,
     SUIT_OF,
+    SUIT_RUNS,
+    SUIT_SHIFT,
     Card,
     Suit,
     as_card,
     cards_of,
-    cards_of_suit,
 )
 from engine.errors import (
     CardError,
@@ -204,6 +205,7 @@ class Game:
 
     __slots__ = (
         "_bid_count",
+        "_bid_sum",
         "_bids",
         "_blind",
         "_completed",
@@ -269,6 +271,7 @@ class Game:
         self._bids = [-1] * n
         self._blind = [False] * n
         self._bid_count = 0
+        self._bid_sum = 0
         self._tricks = [0] * n
         self._trick_cards: list[Card] = []
         self._trick_leader = -1
@@ -460,9 +463,9 @@ class Game:
 
     def forbidden_bid(self) -> int | None:
         """The dealer's hooked number while the dealer is to bid, else ``None``."""
-        if self._phase is not _BIDDING or not self._rules.hook or self._bid_count != self._n - 1:
+        if self._bid_count != self._n - 1 or self._phase is not _BIDDING or not self._rules.hook:
             return None
-        forbidden = self._hand_size - sum(bid for bid in self._bids if bid > 0)
+        forbidden = self._hand_size - self._bid_sum
         return forbidden if forbidden >= 0 else None
 
     def zero_bid_run(self, seat: int) -> int:
@@ -495,8 +498,9 @@ class Game:
         hand = self._hands[seat]
         if self._trick_cards:
             led = self._led
-            if hand & SUIT_MASK[led]:
-                return cards_of_suit(hand, led)
+            ranks = (hand >> SUIT_SHIFT[led]) & 0x1FFF
+            if ranks:
+                return SUIT_RUNS[led][ranks]
         return cards_of(hand)
 
     def legal_actions(self) -> tuple[Bid | Play, ...]:
@@ -581,8 +585,13 @@ class Game:
 
     def bid(self, seat: int, bid: int, *, blind: bool = False) -> tuple[Event, ...]:
         """``seat`` bids ``bid`` tricks (``blind``: before looking at the hand)."""
-        self._check_bid(seat, bid, blind)
+        if bid.__class__ is not int or bid not in self.legal_bids(seat) or (
+            blind and not self._rules.blind_bids
+        ):
+            self._check_bid(seat, bid, blind)  # raises with the reason
+            raise IllegalBid(f"{bid!r} is not a legal bid now", seat=seat)
         blind = bool(blind)
+        self._bid_sum += bid
         self._bids[seat] = bid
         self._blind[seat] = blind
         self._bid_count += 1
@@ -798,6 +807,7 @@ class Game:
         self._bids = [-1] * n
         self._blind = [False] * n
         self._bid_count = 0
+        self._bid_sum = 0
         self._tricks = [0] * n
         self._trick_cards = []
         self._completed = []
