@@ -150,8 +150,12 @@ def game_from_record(record: Mapping[str, Any], *, check_seed: bool = False) -> 
         raise RecordError(str(exc)) from None
     if not check_seed:
         _apply_first_dealer(game, record)
-    elif record.get("first_dealer") != game.first_dealer:
-        raise RecordError("first_dealer is not the one the seed's draw makes")
+    else:
+        if record.get("first_dealer") != game.first_dealer:
+            raise RecordError("first_dealer is not the one the seed's draw makes")
+        drawn = [[None if c is None else c.code for c in draw] for draw in game.dealer_draws]
+        if record.get("dealer_draw", drawn) != drawn:
+            raise RecordError("dealer_draw is not the draw the seed makes")
     deals = record.get("deals", [])
     if not isinstance(deals, list):
         raise RecordError("deals must be a list")

@@ -1,0 +1,5 @@
+import sys
+
+from bot.app import main
+
+sys.exit(main())

@@ -1,0 +1,232 @@
+"""The bot: a discord.py client that owns storage, the open games and their timers."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import sys
+import time
+from pathlib import Path
+
+import discord
+from discord import app_commands
+
+from bot import gameplay, router
+from bot.commands import build_group
+from bot.lobby import LOBBY_IDLE_SECONDS, LobbyTimers
+from bot.registry import SessionRegistry
+from bot.replies import interaction_data, reply
+from bot.session import GameSession, SeatState
+from bot.settings import Settings, SettingsError, configure_logging, load_settings
+from bot.storage import Storage, StorageError, StoredGame
+from bot.tables import TableMessages
+from bot.timers import TurnTimers
+
+log = logging.getLogger(__name__)
+
+
+class KachufulBot(discord.Client):
+    """Default intents only: the bot needs no privileged ones (it reads no messages)."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        table_edit_interval: float = 1.2,
+        lobby_idle_seconds: float = LOBBY_IDLE_SECONDS,
+    ) -> None:
+        super().__init__(intents=discord.Intents.default())
+        self.settings = settings
+        self.tree = app_commands.CommandTree(self)
+        self.tree.add_command(build_group(self))
+        self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
+        self.registry = SessionRegistry()
+        self.tables = TableMessages(self, table_edit_interval)
+        self.timers = TurnTimers(self)
+        self.lobbies = LobbyTimers(self, lobby_idle_seconds)
+        self.last_finished: dict[int, int] = {}
+        self._storage: Storage | None = None
+
+    @property
+    def storage(self) -> Storage:
+        if self._storage is None:
+            raise RuntimeError("storage is opened in setup_hook")
+        return self._storage
+
+    # --- start-up ------------------------------------------------------------------
+
+    async def setup_hook(self) -> None:
+        self._storage = await Storage.open(self.settings.database_path)
+        await self.sync_commands()
+        await self.restore_games()
+
+    def _command_target(self) -> discord.Object | None:
+        guild = self.settings.dev_guild_id
+        return None if guild is None else discord.Object(guild)
+
+    def _commands_fingerprint(self) -> str:
+        guild = self._command_target()
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+        text = json.dumps({"guild": guild.id if guild else None, "commands": payload},
+                          sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    async def sync_commands(self) -> None:
+        """Register the slash commands, but only when they changed since the last sync
+        (global syncs are rate limited and take time to spread)."""
+        marker = Path(f"{self.settings.database_path}.commands")
+        fingerprint = self._commands_fingerprint()
+        with contextlib.suppress(OSError):
+            if marker.read_text().strip() == fingerprint:
+                log.info("slash commands unchanged; not syncing")
+                return
+        guild = self._command_target()
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        await self.tree.sync(guild=guild)
+        with contextlib.suppress(OSError):
+            marker.write_text(fingerprint)
+        log.info("slash commands synced%s", f" to server {guild.id}" if guild else "")
+
+    async def restore_games(self) -> None:
+        """Pick every unfinished game up where it was."""
+        for stored in await self.storage.load_unfinished_games():
+            if stored.replay_error:
+                log.error("game %s cannot be replayed: %s", stored.game_id, stored.replay_error)
+                continue
+            session = session_from_storage(stored)
+            self.registry.add(session)
+            if session.status == "lobby":
+                self.lobbies.touch(session)
+            else:
+                self.loop.create_task(
+                    self._resume(session, stored), name=f"resume-{stored.game_id}"
+                )
+
+    async def _resume(self, session: GameSession, stored: StoredGame) -> None:
+        await self.wait_until_ready()
+        async with session.lock:
+            deadlines = [s.turn_deadline for s in stored.seats if s.turn_deadline is not None]
+            await self.tables.flush(session)
+            await gameplay.play_computer_moves(self, session)
+            if session.game is not None and not session.game.is_over:
+                deadline = min(deadlines).timestamp() if deadlines else None
+                if deadline is not None and deadline < time.time():
+                    deadline = time.time() + 5  # expired while down: a short grace period
+                self.timers.arm(session, deadline)
+
+    # --- interactions ----------------------------------------------------------------
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is not discord.InteractionType.component:
+            return  # slash commands go through the command tree
+        try:
+            await router.on_component(self, interaction)
+        except StorageError as exc:
+            await reply(interaction, exc.player_message)
+        except Exception:
+            log.exception("component %s failed", interaction_data(interaction).get("custom_id"))
+            await reply(interaction, "Something went wrong on my side; nothing changed.")
+
+    async def _on_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, StorageError):
+            await reply(interaction, original.player_message)
+            return
+        if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
+            await reply(interaction, str(error))
+            return
+        log.exception("command failed", exc_info=original)
+        await reply(interaction, "Something went wrong on my side; nothing changed.")
+
+    # --- shutdown ----------------------------------------------------------------------
+
+    async def close(self) -> None:
+        await self.timers.close()
+        await self.lobbies.close()
+        await self.tables.close()
+        # Finish the moves being applied: each holds its game's lock.
+        for session in self.registry.all():
+            with contextlib.suppress(Exception):
+                async with asyncio.timeout(10):
+                    async with session.lock:
+                        pass
+        await super().close()
+        if self._storage is not None:
+            await self._storage.close()
+            self._storage = None
+
+
+def session_from_storage(stored: StoredGame) -> GameSession:
+    seats = [
+        SeatState(
+            name=seat.display_name,
+            user_id=seat.user_id,
+            level=seat.computer_level,
+            dms_closed=seat.dms_closed,
+            autoplay=seat.autoplay,
+            missed_turns=seat.missed_turns,
+            left=seat.left_game,
+            dm_channel_id=seat.dm_channel_id,
+            dm_message_id=seat.dm_message_id,
+            looked=True,
+        )
+        for seat in stored.seats
+    ]
+    session = GameSession(
+        game_id=stored.game_id,
+        guild_id=stored.guild_id,
+        channel_id=stored.channel_id,
+        host_id=stored.host_user_id or 0,
+        rules=stored.rules,
+        seed=stored.seed,
+        turn_timeout=stored.turn_timeout,
+        seats=seats,
+        status="lobby" if stored.status == "lobby" else "active",
+        game=stored.game,
+        thread_id=stored.thread_id,
+        lobby_message_id=stored.lobby_message_id,
+        table_message_id=stored.table_message_id,
+        rematch_of=stored.rematch_of,
+    )
+    if stored.game is not None:
+        session.deal_start_counter = _deal_start(stored)
+        session.shown_controls = set(session.awaiting_humans())
+    return session
+
+
+def _deal_start(stored: StoredGame) -> int:
+    """The action count at which the current deal's bidding opened."""
+    game = stored.game
+    assert game is not None
+    log_ = game.log
+    for index in range(len(log_) - 1, -1, -1):
+        if type(log_[index]).__name__ == "DealCards":
+            return index + 1
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``kachuful-bot`` / ``python -m bot``."""
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    configure_logging(settings.log_level)
+    bot = KachufulBot(settings)
+    try:
+        bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    except discord.LoginFailure:
+        print("error: Discord refused DISCORD_TOKEN: check the token in .env", file=sys.stderr)
+        return 2
+    except StorageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+

@@ -1,0 +1,104 @@
+"""Bot settings from the environment or ``.env`` (pydantic-settings).
+
+A missing or malformed setting stops start-up with one line that names it and says
+how to fix it; the token is a secret and never appears in logs or messages.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Final, Literal
+
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+EXAMPLE_TOKEN: Final = "your-bot-token-here"
+"""The placeholder in ``.env.example``; refused so a copied example fails clearly."""
+
+MIN_TURN_TIMEOUT: Final = 15
+MAX_TURN_TIMEOUT: Final = 24 * 60 * 60
+
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+
+
+class SettingsError(Exception):
+    """A setting is missing or wrong; the message is one line for the operator."""
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", frozen=True
+    )
+
+    discord_token: SecretStr
+    database_path: Path = Path("data/kachuful.db")
+    dev_guild_id: int | None = None
+    log_level: LogLevel = "INFO"
+    turn_timeout: int = Field(
+        default=300, ge=MIN_TURN_TIMEOUT, le=MAX_TURN_TIMEOUT, alias="DEFAULT_TURN_TIMEOUT"
+    )
+    """Seconds a player has for a move unless the server or game sets another."""
+    status_path: Path | None = None
+    """Where to write the health status file the Docker HEALTHCHECK reads."""
+
+    @field_validator("discord_token")
+    @classmethod
+    def _real_token(cls, token: SecretStr) -> SecretStr:
+        value = token.get_secret_value().strip()
+        if not value:
+            raise ValueError("is empty")
+        if value == EXAMPLE_TOKEN:
+            raise ValueError("is still the example value from .env.example")
+        if any(ch.isspace() for ch in value):
+            raise ValueError("contains spaces")
+        return SecretStr(value)
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper(cls, value: object) -> object:
+        return value.upper() if isinstance(value, str) else value
+
+    @field_validator("dev_guild_id", mode="before")
+    @classmethod
+    def _blank_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+
+_HOW_TO_FIX: Final = {
+    "discord_token": "set DISCORD_TOKEN in .env to your bot's token "
+    "(Discord developer portal → your application → Bot → Reset Token)",
+    "database_path": "set DATABASE_PATH to a writable file path, e.g. data/kachuful.db",
+    "dev_guild_id": "set DEV_GUILD_ID to a server id (digits only) or leave it empty",
+    "log_level": "set LOG_LEVEL to one of DEBUG, INFO, WARNING, ERROR, CRITICAL",
+    "DEFAULT_TURN_TIMEOUT": f"set DEFAULT_TURN_TIMEOUT to seconds between {MIN_TURN_TIMEOUT} "
+    f"and {MAX_TURN_TIMEOUT}",
+    "turn_timeout": f"set DEFAULT_TURN_TIMEOUT to seconds between {MIN_TURN_TIMEOUT} "
+    f"and {MAX_TURN_TIMEOUT}",
+    "status_path": "set STATUS_PATH to a writable file path or leave it empty",
+}
+
+
+def load_settings(env_file: str | Path | None = ".env") -> Settings:
+    """Read settings; raise :class:`SettingsError` with one readable line if wrong."""
+    try:
+        return Settings(_env_file=env_file)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        field = str(error["loc"][0]) if error["loc"] else "settings"
+        env_name = "DEFAULT_TURN_TIMEOUT" if field in ("turn_timeout",) else field.upper()
+        problem = "is missing" if error["type"] == "missing" else _plain(error["msg"])
+        fix = _HOW_TO_FIX.get(field, f"check {env_name}")
+        raise SettingsError(f"{env_name} {problem}: {fix}") from None
+
+
+def _plain(message: str) -> str:
+    message = message.removeprefix("Value error, ")
+    return message[0].lower() + message[1:] if message else message
+
+
+def configure_logging(level: LogLevel) -> None:
+    logging.basicConfig(
+        level=getattr(logging, level),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )

@@ -1,0 +1,57 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.settings import EXAMPLE_TOKEN, SettingsError, load_settings
+
+ENV_NAMES = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL",
+             "DEFAULT_TURN_TIMEOUT", "STATUS_PATH")
+
+
+@pytest.fixture(autouse=True)
+def clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ENV_NAMES:
+        monkeypatch.delenv(name, raising=False)
+
+
+def write_env(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / ".env"
+    path.write_text(text)
+    return path
+
+
+def test_reads_dotenv_and_keeps_the_token_secret(tmp_path: Path) -> None:
+    env = write_env(tmp_path, "DISCORD_TOKEN=abc.def.ghi\nDEV_GUILD_ID=123\nlog_level=debug\n")
+    settings = load_settings(env)
+    assert settings.discord_token.get_secret_value() == "abc.def.ghi"
+    assert "abc.def.ghi" not in repr(settings) and "abc.def.ghi" not in str(settings)
+    assert settings.dev_guild_id == 123 and settings.log_level == "DEBUG"
+    assert settings.turn_timeout == 300
+
+
+@pytest.mark.parametrize(
+    ("text", "starts"),
+    [
+        ("", "DISCORD_TOKEN is missing"),
+        (f"DISCORD_TOKEN={EXAMPLE_TOKEN}", "DISCORD_TOKEN is still the example value"),
+        ("DISCORD_TOKEN=x\nDEV_GUILD_ID=abc", "DEV_GUILD_ID"),
+        ("DISCORD_TOKEN=x\nDEFAULT_TURN_TIMEOUT=5", "DEFAULT_TURN_TIMEOUT"),
+        ("DISCORD_TOKEN=x\nLOG_LEVEL=loud", "LOG_LEVEL"),
+    ],
+)
+def test_bad_settings_give_one_line_that_names_the_setting(
+    tmp_path: Path, text: str, starts: str
+) -> None:
+    with pytest.raises(SettingsError) as error:
+        load_settings(write_env(tmp_path, text))
+    message = str(error.value)
+    assert message.startswith(starts)
+    assert "\n" not in message
+
+
+def test_environment_overrides_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "from-env")
+    settings = load_settings(write_env(tmp_path, "DISCORD_TOKEN=from-file"))
+    assert settings.discord_token.get_secret_value() == "from-env"

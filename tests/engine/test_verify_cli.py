@@ -1,0 +1,58 @@
+"""``kachuful verify``: the fair-deal proof, through the installed console script."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from engine.record import record_to_json
+from engine.shuffle import seed_commitment
+from tests.engine.examples import short_game_record
+
+SCRIPT = Path(sys.executable).with_name("kachuful")
+
+
+def verify(record: dict[str, Any]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(SCRIPT), "verify", "-"], input=record_to_json(record),
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_an_honest_record_verifies() -> None:
+    result = verify(short_game_record())
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("ok: ") and "complete" in result.stdout
+
+
+def test_a_seed_that_does_not_match_the_commitment_fails() -> None:
+    record = short_game_record()
+    record["seed"] = "00" * 32
+    result = verify(record)
+    assert result.returncode == 2 and result.stdout == ""
+    assert "does not match the commitment" in result.stderr
+
+
+def test_deals_that_did_not_come_from_the_seed_fail() -> None:
+    record = short_game_record()
+    other = bytes(range(32))
+    record["seed"], record["commitment"] = other.hex(), seed_commitment(other)
+    result = verify(record)
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: ")
+
+
+def test_a_swapped_hand_fails_even_with_the_right_seed() -> None:
+    record = short_game_record()
+    hands = record["deals"][3]["hands"]
+    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
+    result = verify(record)
+    assert result.returncode == 2 and "deal 4" in result.stderr
+
+
+def test_a_record_without_a_seed_cannot_be_verified() -> None:
+    record = json.loads(record_to_json(short_game_record()))
+    del record["seed"]
+    result = verify(record)
+    assert result.returncode == 2 and "no seed" in result.stderr
