@@ -7,9 +7,10 @@ fair-deal proof can be checked by anyone, in any language, on any Python version
 
 * deal ``k`` (1-based): Fisher–Yates over cards ``0..51`` with the stream
   ``SHAKE256(b"kachuful/deal/" + k as 4 bytes big-endian + seed)``;
-* first-dealer draw round ``r`` (0-based): the same over the stream
-  ``SHAKE256(b"kachuful/draw/" + r as 4 bytes big-endian + seed)``; the players
-  drawing in that round take the top cards in seat order.
+* the first-dealer draw: the same over the stream
+  ``SHAKE256(b"kachuful/draw/" + 0 as 4 bytes big-endian + seed)``; everyone takes a
+  card from the top in seat order, and players tied for the highest rank take the
+  next cards, again in seat order (a fresh pack, numbered 1, 2…, only if it runs out).
 
 A seed is 32 bytes; its commitment, shown before play, is ``SHA256(seed)`` in hex.
 """
@@ -90,22 +91,26 @@ def shuffled_deck(seed: bytes, deal_number: int) -> list[Card]:
 def draw_for_dealer(seed: bytes, players: int) -> tuple[tuple[Card | None, ...], ...]:
     """The first-dealer draw: one tuple per round, a card per seat (None = not drawing).
 
-    Everyone draws in round 0; ranks decide and suits do not, so the seats tied for the
-    highest rank draw again, until one is highest.
+    Everyone draws from one shuffled pack; ranks decide and suits do not, so the seats
+    tied for the highest rank draw again from the rest of the pack, until one is
+    highest. (Should ties ever use the pack up, the draw goes on with a fresh pack.)
     """
     rounds: list[tuple[Card | None, ...]] = []
     drawing = list(range(players))
-    round_index = 0
+    pack_number = 0
+    pack = _shuffled(b"draw", pack_number, seed)
     while True:
-        deck = _shuffled(b"draw", round_index, seed)
+        if len(pack) < len(drawing):
+            pack_number += 1
+            pack = _shuffled(b"draw", pack_number, seed)
         drawn: list[Card | None] = [None] * players
         ranks: dict[int, int] = {}
-        for position, seat in enumerate(drawing):
-            drawn[seat] = deck[position]
-            ranks[seat] = RANK_OF[deck[position]]
+        for seat in drawing:
+            card = pack.pop(0)
+            drawn[seat] = card
+            ranks[seat] = RANK_OF[card]
         rounds.append(tuple(drawn))
         best = max(ranks.values())
         drawing = [seat for seat in drawing if ranks[seat] == best]
         if len(drawing) == 1:
             return tuple(rounds)
-        round_index += 1

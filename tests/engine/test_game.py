@@ -354,3 +354,10 @@ def test_replay_rebuilds_the_same_state_with_or_without_chance_steps() -> None:
     tampered[1] = DealCards(tuple(reversed(game.results()[0].hands)))
     with pytest.raises(ChanceMismatch):
         Game.replay(game.rules, game.players, game.seed, tampered)
+
+
+def test_tied_players_draw_again_from_the_rest_of_the_pack() -> None:
+    for seed in range(300):
+        draws = draw_for_dealer(seed.to_bytes(32, "big"), 5)
+        cards = [card for draw in draws for card in draw if card is not None]
+        assert len(cards) == len(set(cards)), "no card is drawn twice"

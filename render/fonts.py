@@ -1,0 +1,91 @@
+"""The fonts shipped inside this package (DejaVu Sans; licence in ``fonts/LICENSE``).
+
+Fonts are read from the package's own files, never from system paths, so a picture
+looks the same on every machine that runs the bot. Each (size, weight) is opened once.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+from collections.abc import Callable
+from functools import lru_cache, wraps
+from importlib import resources
+from typing import Final, ParamSpec, TypeVar
+
+from PIL import Image, ImageDraw, ImageFont, features
+
+_FILES: Final = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+
+# Raqm (with FriBiDi and HarfBuzz) orders right-to-left names and joins Arabic
+# letters; without it Pillow's basic layout still draws every glyph, left to right.
+LAYOUT: Final = ImageFont.Layout.RAQM if features.check("raqm") else ImageFont.Layout.BASIC
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+_FREETYPE: Final = threading.RLock()
+"""FreeType faces must not be used by two threads at once, and the bot draws in
+worker threads. Everything that lays out text is a cached builder, so only cache
+misses take this lock (see :func:`uses_freetype`); cache hits never wait."""
+
+
+def uses_freetype(builder: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Run ``builder`` holding the FreeType lock. Put it under ``lru_cache``."""
+
+    @wraps(builder)
+    def locked(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with _FREETYPE:
+            return builder(*args, **kwargs)
+
+    return locked
+
+
+@lru_cache(maxsize=2)
+def _font_bytes(bold: bool) -> bytes:
+    return resources.files(__package__).joinpath("fonts", _FILES[bold]).read_bytes()
+
+
+@lru_cache(maxsize=128)
+@uses_freetype
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans (or Bold) at ``size`` pixels."""
+    return ImageFont.truetype(io.BytesIO(_font_bytes(bold)), size, layout_engine=LAYOUT)
+
+
+@lru_cache(maxsize=2)
+def _basic_font(bold: bool) -> ImageFont.FreeTypeFont:
+    # Coverage is checked one character at a time with the basic layout, which maps a
+    # character straight to its glyph: a missing one becomes glyph 0, ".notdef". (Raqm
+    # could substitute a dotted circle or reorder, which would hide a missing glyph.)
+    return ImageFont.truetype(
+        io.BytesIO(_font_bytes(bold)), 24, layout_engine=ImageFont.Layout.BASIC
+    )
+
+
+def _glyph_picture(face: ImageFont.FreeTypeFont, char: str) -> bytes:
+    canvas = Image.new("L", (48, 40))
+    ImageDraw.Draw(canvas).text((8, 4), char, fill=255, font=face)
+    return canvas.tobytes()
+
+
+@lru_cache(maxsize=2)
+@uses_freetype
+def _missing_glyph_picture(bold: bool) -> bytes:
+    # U+10FFFF is a permanent noncharacter: no font maps it, so this is ".notdef".
+    return _glyph_picture(_basic_font(bold), "\U0010ffff")
+
+
+@lru_cache(maxsize=8192)
+@uses_freetype
+def has_glyph(char: str) -> bool:
+    """Whether both shipped weights can draw ``char`` (one code point).
+
+    Pillow exposes no character map, so this draws the character and compares it
+    with the font's ".notdef" box; a real glyph never matches it exactly.
+    """
+    return all(
+        _glyph_picture(_basic_font(bold), char) != _missing_glyph_picture(bold)
+        for bold in (False, True)
+    )

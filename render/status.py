@@ -1,0 +1,177 @@
+"""The table status: deal n of N, hand size, trump, dealer, bids (with the dealer's
+forbidden bid while the dealer is to bid), tricks won against bids, whose turn."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from PIL import Image
+
+from engine.game import Phase
+from engine.view import SeatView
+from render.canvas import draw_disc, draw_mark, fill_rounded, new_canvas, ring_rounded
+from render.cards import TURN_UP_CARD_WIDTH, card_tile
+from render.describe import waiting_for
+from render.looks import encode_picture
+from render.names import player_names
+from render.options import DEFAULT_OPTIONS, RenderOptions
+from render.palette import Palette, palette
+from render.text import draw_text, signed
+from render.widgets import (
+    BODY,
+    PAD,
+    SMALL,
+    TINY,
+    TITLE,
+    draw_pill,
+    draw_trump_badge,
+    fitted,
+    pill_width,
+    trump_badge_width,
+)
+
+WIDTH: Final = 760
+HEADER: Final = 88
+ROW: Final = 52
+ROW_GAP: Final = 6
+DOT: Final = 7
+DOT_STEP: Final = 18
+MAX_DOTS: Final = 7
+"""Beyond this many tricks to show, dots give way to numbers."""
+NAME_X: Final = PAD + 72
+BID_X: Final = PAD + 280
+TRICKS_X: Final = PAD + 440
+TURN_UP_WIDTH: Final = TURN_UP_CARD_WIDTH
+
+
+def _phase_line(view: SeatView, names: tuple[str, ...]) -> str:
+    if view.phase is Phase.PLAYING:
+        number = len(view.completed_tricks) + 1
+        return f"Trick {number} of {view.hand_size} · {waiting_for(view, names)}"
+    if view.phase is Phase.BIDDING:
+        return f"Bidding · {waiting_for(view, names)}"
+    return waiting_for(view, names)
+
+
+def _bids_line(view: SeatView) -> str:
+    known = [bid for bid in view.bids if bid is not None]
+    if not known or view.phase not in (Phase.BIDDING, Phase.PLAYING):
+        return ""
+    total = sum(known)
+    if len(known) < len(view.players):
+        return f"Bids so far {total} · {view.hand_size} tricks"
+    if total == view.hand_size:
+        return f"Bids {total} = {view.hand_size} tricks"
+    side = "over" if total > view.hand_size else "under"
+    return f"Bids {total} for {view.hand_size} tricks ({side})"
+
+
+def _header(canvas: Image.Image, view: SeatView, colours: Palette, options: RenderOptions) -> None:
+    right = WIDTH - PAD
+    if view.turn_up is not None:
+        # The turned-up card that set trump, as a small card at the top right.
+        card_tile(view.turn_up, options.four_colour, TURN_UP_WIDTH).paste(
+            canvas, right - TURN_UP_WIDTH, PAD
+        )
+        right -= TURN_UP_WIDTH + 12
+    badge = trump_badge_width(view.trump)
+    draw_trump_badge(canvas, right - badge, PAD + 16, view.trump, colours, options.four_colour)
+    cards = f"{view.hand_size} card{'s' if view.hand_size != 1 else ''}"
+    cards_width = pill_width(cards)
+    draw_pill(
+        canvas, right - badge - 8 - cards_width, PAD + 16, cards, (colours.text, colours.panel_alt)
+    )
+    title = f"Deal {view.deal_number} of {view.deal_count}"
+    if view.phase is Phase.GAME_OVER:
+        title = "Game over"
+    elif view.deal_number == 0:
+        title = "Before the first deal"
+    draw_text(canvas, PAD, PAD + 16, title, TITLE, colours.text, bold=True)
+    names = player_names(view.players)
+    bids = _bids_line(view)
+    bids_width = draw_text(canvas, right, PAD + 54, bids, SMALL, colours.muted, align="r")
+    phase = fitted(_phase_line(view, names), BODY, False, right - PAD - bids_width - 16)
+    draw_text(canvas, PAD, PAD + 54, phase, BODY, colours.muted)
+
+
+def _draw_tricks(
+    canvas: Image.Image, x: int, cy: int, bid: int | None, won: int, colours: Palette
+) -> None:
+    """Won against bid: filled dots for tricks won within the bid, hollow ones still
+    needed, red ones taken beyond it; numbers say the same for long hands."""
+    if bid is None:
+        return  # bidding: nothing won yet, nothing to measure against
+    shown = max(bid, won)
+    label = f"{won}/{bid}"
+    if shown > MAX_DOTS or shown == 0:
+        draw_text(canvas, x, cy, label, SMALL, colours.text, bold=True)
+        return
+    target = bid
+    for index in range(shown):
+        cx = x + DOT + index * DOT_STEP
+        if index < min(won, target):
+            draw_disc(canvas, cx, cy, DOT, colours.good)
+        elif index < target:
+            draw_disc(canvas, cx, cy, DOT, colours.muted)
+            draw_disc(canvas, cx, cy, DOT - 2, colours.panel)
+        else:
+            draw_disc(canvas, cx, cy, DOT, colours.bad)
+    draw_text(canvas, x + shown * DOT_STEP + 6, cy, label, SMALL, colours.text, bold=True)
+
+
+def draw_table_status(view: SeatView, options: RenderOptions = DEFAULT_OPTIONS) -> Image.Image:
+    """The table status: a header for the deal, then a line per player."""
+    colours = palette(options)
+    names = player_names(view.players)
+    n = len(names)
+    height = PAD + HEADER + n * (ROW + ROW_GAP) - ROW_GAP + PAD
+    canvas = new_canvas(WIDTH, height, colours.background)
+    _header(canvas, view, colours, options)
+    live = view.phase in (Phase.BIDDING, Phase.PLAYING)
+    leader = max(view.totals) if view.totals else 0
+    for seat in range(n):
+        top = PAD + HEADER + seat * (ROW + ROW_GAP)
+        box = (PAD, top, WIDTH - PAD, top + ROW)
+        cy = top + ROW // 2
+        awaited = live and seat in view.awaiting
+        if awaited:
+            ring_rounded(canvas, box, 12, colours.accent, 3, colours.panel)
+            draw_mark(canvas, "play", PAD + 20, cy, 16, colours.accent)
+        else:
+            fill_rounded(canvas, box, 12, colours.panel)
+        if seat == view.dealer and live:
+            draw_disc(canvas, PAD + 50, cy, 13, colours.gold)
+            draw_text(canvas, PAD + 50, cy, "D", TINY, colours.on_gold, bold=True, align="m")
+        name = fitted(names[seat], BODY, True, BID_X - NAME_X - 14)
+        draw_text(canvas, NAME_X, cy, name, BODY, colours.text, bold=True)
+        if live:
+            _draw_bid(canvas, view, seat, cy, colours)
+            bid = view.bids[seat]
+            _draw_tricks(canvas, TRICKS_X, cy, bid, view.tricks_won[seat], colours)
+        total = view.totals[seat] if view.totals else 0
+        points = signed(total)
+        colour = colours.gold if view.results and total == leader else colours.text
+        width = draw_text(canvas, WIDTH - PAD - 16, cy, "pts", TINY, colours.muted, align="r")
+        draw_text(canvas, WIDTH - PAD - 20 - width, cy, points, BODY, colour, bold=True, align="r")
+    return canvas
+
+
+def _draw_bid(canvas: Image.Image, view: SeatView, seat: int, cy: int, colours: Palette) -> None:
+    bid = view.bids[seat]
+    if bid is not None:
+        text = f"blind {bid}" if view.blind[seat] else f"bid {bid}"
+        draw_pill(canvas, BID_X, cy, text, (colours.text, colours.panel_alt))
+    elif view.has_bid[seat]:
+        # Simultaneous bidding: the bid is in but stays hidden until all are.
+        draw_pill(canvas, BID_X, cy, "bid in", (colours.text, colours.panel_alt))
+    elif seat == view.dealer and view.forbidden_bid is not None:
+        draw_pill(
+            canvas, BID_X, cy, f"can't bid {view.forbidden_bid}", (colours.on_accent, colours.bad)
+        )
+    else:
+        draw_text(canvas, BID_X + 8, cy, "—", BODY, colours.muted)
+
+
+def render_table_status(view: SeatView, options: RenderOptions = DEFAULT_OPTIONS) -> bytes:
+    """The state of the deal in play (any seat's view, or the public one)."""
+    return encode_picture(draw_table_status(view, options), options)
