@@ -9,11 +9,14 @@ import json
 import logging
 import sys
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
 
+import render
 from bot import gameplay, router
 from bot.commands import build_group
 from bot.lobby import LOBBY_IDLE_SECONDS, LobbyTimers
@@ -27,6 +30,8 @@ from bot.timers import TurnTimers
 
 log = logging.getLogger(__name__)
 
+SHUTDOWN_GRACE_SECONDS = 10.0
+
 
 class KachufulBot(discord.Client):
     """Default intents only: the bot needs no privileged ones (it reads no messages)."""
@@ -37,18 +42,36 @@ class KachufulBot(discord.Client):
         *,
         table_edit_interval: float = 1.2,
         lobby_idle_seconds: float = LOBBY_IDLE_SECONDS,
+        time_scale: float = 1.0,
+        **client_options: Any,
     ) -> None:
-        super().__init__(intents=discord.Intents.default())
+        """``time_scale`` shrinks turn timers (tests run a 15 s timer in 0.15 s)."""
+        super().__init__(intents=discord.Intents.default(), **client_options)
         self.settings = settings
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(build_group(self))
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
         self.registry = SessionRegistry()
         self.tables = TableMessages(self, table_edit_interval)
-        self.timers = TurnTimers(self)
+        self.timers = TurnTimers(self, time_scale)
         self.lobbies = LobbyTimers(self, lobby_idle_seconds)
         self.last_finished: dict[int, int] = {}
         self._storage: Storage | None = None
+        self._in_flight = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    @contextlib.asynccontextmanager
+    async def busy(self) -> AsyncIterator[None]:
+        """Mark work that a graceful shutdown lets finish (a move being applied)."""
+        self._in_flight += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._in_flight -= 1
+            if self._in_flight == 0:
+                self._idle.set()
 
     @property
     def storage(self) -> Storage:
@@ -59,7 +82,11 @@ class KachufulBot(discord.Client):
     # --- start-up ------------------------------------------------------------------
 
     async def setup_hook(self) -> None:
-        self._storage = await Storage.open(self.settings.database_path)
+        self._storage = await Storage.open(
+            self.settings.database_path, durability=self.settings.database_durability
+        )
+        # Build the card art and palettes once, off the event loop, before any game.
+        await asyncio.to_thread(render.warm_up)
         await self.sync_commands()
         await self.restore_games()
 
@@ -108,7 +135,7 @@ class KachufulBot(discord.Client):
 
     async def _resume(self, session: GameSession, stored: StoredGame) -> None:
         await self.wait_until_ready()
-        async with session.lock:
+        async with self.busy(), session.lock:
             deadlines = [s.turn_deadline for s in stored.seats if s.turn_deadline is not None]
             await self.tables.flush(session)
             await gameplay.play_computer_moves(self, session)
@@ -124,7 +151,8 @@ class KachufulBot(discord.Client):
         if interaction.type is not discord.InteractionType.component:
             return  # slash commands go through the command tree
         try:
-            await router.on_component(self, interaction)
+            async with self.busy():
+                await router.on_component(self, interaction)
         except StorageError as exc:
             await reply(interaction, exc.player_message)
         except Exception:
@@ -150,12 +178,10 @@ class KachufulBot(discord.Client):
         await self.timers.close()
         await self.lobbies.close()
         await self.tables.close()
-        # Finish the moves being applied: each holds its game's lock.
-        for session in self.registry.all():
-            with contextlib.suppress(Exception):
-                async with asyncio.timeout(10):
-                    async with session.lock:
-                        pass
+        # Let the moves being applied finish (saved, shown) before the gateway closes.
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(SHUTDOWN_GRACE_SECONDS):
+                await self._idle.wait()
         await super().close()
         if self._storage is not None:
             await self._storage.close()

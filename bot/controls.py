@@ -147,6 +147,11 @@ def hidden_card_control(session: GameSession, seat: int, card: Card) -> discord.
     )
 
 
+def quit_control(session: GameSession, seat: int) -> discord.ui.Item[discord.ui.View]:
+    return _button(component_id("quit", session.game_id, 0, seat), "Leave game",
+                   discord.ButtonStyle.danger, row=MAX_ROWS - 1)
+
+
 def table_controls(session: GameSession) -> discord.ui.View:
     return layout(
         [_button(component_id("hand", session.game_id), "My hand", discord.ButtonStyle.primary)]

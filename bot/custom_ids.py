@@ -17,7 +17,7 @@ MAX_LENGTH: Final = 100  # Discord's limit for a custom id
 
 Kind = Literal[
     "join", "leave", "addbot", "dropbot", "start", "close",  # lobby
-    "bid", "blind", "play", "hand", "back",  # playing
+    "bid", "blind", "play", "hand", "back", "quit", "quityes",  # playing
     "rematch", "record", "board",  # after the game; leaderboard pages
     "cancelyes", "cancelno", "forgetyes", "forgetno", "resetyes", "resetno",  # confirmations
 ]

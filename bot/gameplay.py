@@ -70,7 +70,12 @@ async def apply_action(
     seat = action.seat
     if reason == "click":
         session.seats[seat].missed_turns = 0
-    await publish(bot, session, events, context, actor=seat, reason=reason)
+    try:
+        await publish(bot, session, events, context, actor=seat, reason=reason)
+    except discord.HTTPException as exc:
+        # The move is saved and applied; a message Discord refused is repaired by the
+        # next refresh, and the game must not stall on it.
+        log.warning("could not show a move of game %s: %s", session.game_id, exc)
     return events
 
 
@@ -116,20 +121,20 @@ async def publish(
         if isinstance(event, BidMade | CardPlayed | BidsRevealed):
             bot.tables.mark_dirty(session)
         elif isinstance(event, TrickWon):
-            await messaging.send_trick(bot, session, event, context)
+            await messaging.safely(messaging.send_trick(bot, session, event, context), "trick")
         elif isinstance(event, DealScored):
             await bot.tables.flush(session)
-            await messaging.send_scores(bot, session, event)
+            await messaging.safely(messaging.send_scores(bot, session, event), "scores")
         elif isinstance(event, DealStarted):
             dealt = True
         elif isinstance(event, GameOver):
             await finish(bot, session)
             return
     if reason == "timeout":
-        await messaging.channel_note(
-            bot, session, f"⏰ {names[actor]} ran out of time; the computer moved for them."
-        )
+        note = f"⏰ {names[actor]} ran out of time; the computer moved for them."
+        await messaging.safely(messaging.channel_note(bot, session, note), "timeout note")
     if dealt:
+        await messaging.close_deal_dms(bot, session)
         session.deal_start_counter = game.action_count
         for seat in session.seats:
             seat.looked = False
@@ -152,7 +157,9 @@ async def finish(bot: KachufulBot, session: GameSession) -> None:
         raise
     session.status = "finished"
     bot.registry.remove(session.game_id)
-    await messaging.send_final(bot, session)
+    bot.last_finished[session.channel_id] = session.game_id
+    await messaging.close_deal_dms(bot, session)
+    await messaging.safely(messaging.send_final(bot, session), "final standings")
 
 
 async def cancel(

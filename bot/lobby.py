@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Final
 
 import discord
 
-from bot import controls, gameplay, messaging, texts
+from bot import controls, gameplay, messaging, pictures, texts
 from bot.computer import DEFAULT_LEVEL, LEVELS, computer_name
 from bot.custom_ids import ComponentId
 from bot.replies import interaction_data, reply
@@ -360,7 +360,9 @@ async def _announce_start(bot: KachufulBot, session: GameSession) -> None:
         f"Fair deal: the shuffles come from a secret seed with SHA-256 commitment "
         f"`{game.commitment}`; it is revealed when the game ends."
     )
-    await messaging.channel_note(bot, session, "\n".join(lines))
+    target = await messaging.channel(bot, session)
+    files = [await pictures.dealer_draw_file(game, names)] if draw else []
+    await target.send("\n".join(lines), files=files)
 
 
 async def on_rematch(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING
 
 import discord
@@ -28,6 +29,15 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DMS_CLOSED = 50007
+
+
+async def safely(step: Awaitable[None], what: str) -> None:
+    """Run one message step; if Discord refuses it even after discord.py's own
+    retries, log it and go on, so one lost picture never stalls the game."""
+    try:
+        await step
+    except discord.HTTPException as exc:
+        log.warning("could not send the %s: %s", what, exc)
 
 
 async def channel(bot: KachufulBot, session: GameSession) -> discord.abc.Messageable:
@@ -96,13 +106,37 @@ def record_file(session: GameSession) -> discord.File:
 
 async def start_deal_messages(bot: KachufulBot, session: GameSession) -> None:
     """A new deal: a fresh table message, and a fresh DM for each person."""
-    await bot.tables.new_table_message(session)
+    await safely(bot.tables.new_table_message(session), "table message")
     for seat in range(len(session.seats)):
         state = session.seats[seat]
         state.dm_message_id = None
         if state.is_human and not state.left:
-            await send_hand_dm(bot, session, seat)
+            await safely(send_hand_dm(bot, session, seat), "hand")
     await ping_turns(bot, session, previous=set())
+
+
+async def close_deal_dms(bot: KachufulBot, session: GameSession) -> None:
+    """A deal is over: its DMs keep a one-line result and lose their controls."""
+    game = session.game
+    assert game is not None
+    result = game.results()[-1]
+    for seat, state in enumerate(session.seats):
+        if state.dm_message_id is None or state.dm_channel_id is None or state.dms_closed:
+            continue
+        dm = bot.get_channel(state.dm_channel_id)
+        if not isinstance(dm, discord.DMChannel):
+            continue
+        hit = "✓ made it" if result.bids[seat] == result.tricks[seat] else "✗ missed"
+        text = (
+            f"{where(bot, session)} — deal {result.number} is over: you bid "
+            f"{result.bids[seat]} and took {result.tricks[seat]} ({hit}, "
+            f"{result.scores[seat]:+d}, total {result.totals[seat]})."
+        )
+        with contextlib.suppress(discord.HTTPException):
+            await dm.get_partial_message(state.dm_message_id).edit(
+                content=text, attachments=[], view=None
+            )
+    session.shown_controls = set()
 
 
 async def refresh_hands(bot: KachufulBot, session: GameSession, *, changed: int) -> None:
@@ -115,7 +149,7 @@ async def refresh_hands(bot: KachufulBot, session: GameSession, *, changed: int)
     for seat in sorted(to_update):
         state = session.seats[seat]
         if state.is_human and not state.left:
-            await send_hand_dm(bot, session, seat)
+            await safely(send_hand_dm(bot, session, seat), "hand")
     await ping_turns(bot, session, previous=before)
 
 
@@ -129,11 +163,14 @@ async def ping_turns(bot: KachufulBot, session: GameSession, *, previous: set[in
     for seat in sorted(awaiting - previous):
         state = session.seats[seat]
         if state.dms_closed:
-            await channel_note(
-                bot, session, f"<@{state.user_id}>, your turn to {doing}: press **My hand**."
-            )
+            note = f"<@{state.user_id}>, your turn to {doing}: press **My hand**."
+            await safely(channel_note(bot, session, note), "turn note")
             continue
-        dm = await _dm_channel(bot, session, seat)
+        try:
+            dm = await _dm_channel(bot, session, seat)
+        except discord.HTTPException as exc:
+            log.warning("no DM channel for a turn ping: %s", exc)
+            continue
         if dm is None:
             continue
         if state.ping_message_id is not None:
@@ -143,6 +180,9 @@ async def ping_turns(bot: KachufulBot, session: GameSession, *, previous: set[in
             ping = await dm.send(f"🔔 Your turn to {doing} — {where(bot, session)}")
         except discord.Forbidden as exc:
             await _dms_closed(bot, session, seat, exc)
+            continue
+        except discord.HTTPException as exc:
+            log.warning("turn ping lost: %s", exc)
             continue
         state.ping_message_id = ping.id
 
@@ -190,6 +230,7 @@ async def hand_payload(
                                            offer_blind=True, blind=True)
         else:
             items += controls.look_control(session, seat)
+        items.append(controls.quit_control(session, seat))
         return f"{header}\n{status}", None, controls.layout(items)
     file = await pictures.hand_file(view)
     if view.phase is Phase.BIDDING:
@@ -214,6 +255,7 @@ async def hand_payload(
             status = f"You bid {view.bids[seat]} and have taken {view.tricks_won[seat]}."
     else:
         status = "This deal is over."
+    items.append(controls.quit_control(session, seat))
     return f"{header}\n{status}", file, controls.layout(items)
 
 

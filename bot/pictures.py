@@ -13,9 +13,11 @@ from typing import TYPE_CHECKING
 import discord
 
 from engine import Game, SeatView, TrickWon
+from render.dealer_draw import render_dealer_draw
 from render.hand import render_hand
 from render.options import DEFAULT_OPTIONS, RenderOptions
 from render.scoresheet import render_score_sheet
+from render.standings import render_final_standings
 from render.trick import render_trick_won
 
 if TYPE_CHECKING:
@@ -54,14 +56,16 @@ async def score_sheet_file(game: Game, names: list[str]) -> discord.File:
 
 
 async def final_file(game: Game, names: list[str]) -> discord.File:
-    from render.standings import render_final_standings
-
-    png = await asyncio.to_thread(render_final_standings, names, game.totals(), DEFAULT_OPTIONS)
+    png = await asyncio.to_thread(
+        render_final_standings, names, game.totals(), DEFAULT_OPTIONS, results=game.results()
+    )
     return as_file(png, "final-standings.png")
 
 
-async def dealer_draw_file(view: SeatView) -> discord.File:
-    from render.draw import render_dealer_draw
-
-    return as_file(await asyncio.to_thread(render_dealer_draw, view, DEFAULT_OPTIONS),
-                   "dealer-draw.png")
+async def dealer_draw_file(game: Game, names: list[str]) -> discord.File:
+    first = game.first_dealer
+    assert first is not None
+    png = await asyncio.to_thread(
+        render_dealer_draw, names, game.dealer_draws, first, DEFAULT_OPTIONS
+    )
+    return as_file(png, "dealer-draw.png")

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import gameplay, lobby, messaging
-from bot.custom_ids import BadComponent, ComponentId, parse_component_id
+from bot import controls, gameplay, lobby, messaging
+from bot.computer import DEFAULT_LEVEL
+from bot.custom_ids import BadComponent, ComponentId, component_id, parse_component_id
 from bot.replies import interaction_data, reply, reply_after_defer
 from bot.session import GameSession
 from bot.storage.errors import StorageError
@@ -174,6 +175,45 @@ async def on_back(bot: KachufulBot, interaction: discord.Interaction, cid: Compo
     await reply_after_defer(interaction, "Welcome back — it's you playing again.")
 
 
+async def on_quit(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+    found = await _player_seat(bot, interaction, cid)
+    if found is None:
+        return
+    session, seat = found
+    if cid.arg_int(0) != seat:
+        await reply(interaction, "Those are another player's controls.")
+        return
+    if cid.kind == "quit":
+        confirm = controls.layout([
+            discord.ui.Button(
+                custom_id=component_id("quityes", session.game_id, 0, seat),
+                label="Leave the game", style=discord.ButtonStyle.danger,
+            )
+        ])
+        await reply(interaction, "Leave this game? A computer player takes your seat and "
+                    "the game goes on; the result still counts for you.", view=confirm)
+        return
+    await interaction.response.defer()
+    async with session.lock:
+        if session.status != "active":
+            return
+        state = session.seats[seat]
+        state.left = True
+        state.level = state.level or DEFAULT_LEVEL
+        await bot.storage.update_seat(session.game_id, seat, left_game=True,
+                                      computer_level=state.level)
+        if not session.humans():
+            await gameplay.cancel(bot, session, "Everyone has left, so the game is cancelled.",
+                                  abandoned=True)
+            return
+        await messaging.channel_note(
+            bot, session, f"{state.name} left the game; a computer player takes their seat."
+        )
+        bot.tables.mark_dirty(session)
+        await gameplay.after_move(bot, session)
+    await reply_after_defer(interaction, "You've left the game.")
+
+
 async def on_record(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
     from bot.commands import send_record
 
@@ -231,6 +271,8 @@ HANDLERS: dict[str, Handler] = {
     "blind": on_look,
     "hand": on_hand,
     "back": on_back,
+    "quit": on_quit,
+    "quityes": on_quit,
     "record": on_record,
     "board": on_board,
     "cancelyes": on_cancel_confirm,

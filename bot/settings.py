@@ -33,6 +33,9 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr
     database_path: Path = Path("data/kachuful.db")
+    database_durability: Literal["NORMAL", "FULL"] = "NORMAL"
+    """NORMAL loses nothing when the bot crashes; FULL also survives a power cut, at
+    about one disk sync (a few ms) per move."""
     dev_guild_id: int | None = None
     log_level: LogLevel = "INFO"
     turn_timeout: int = Field(
@@ -54,7 +57,7 @@ class Settings(BaseSettings):
             raise ValueError("contains spaces")
         return SecretStr(value)
 
-    @field_validator("log_level", mode="before")
+    @field_validator("log_level", "database_durability", mode="before")
     @classmethod
     def _upper(cls, value: object) -> object:
         return value.upper() if isinstance(value, str) else value
@@ -69,6 +72,7 @@ _HOW_TO_FIX: Final = {
     "discord_token": "set DISCORD_TOKEN in .env to your bot's token "
     "(Discord developer portal → your application → Bot → Reset Token)",
     "database_path": "set DATABASE_PATH to a writable file path, e.g. data/kachuful.db",
+    "database_durability": "set DATABASE_DURABILITY to NORMAL or FULL",
     "dev_guild_id": "set DEV_GUILD_ID to a server id (digits only) or leave it empty",
     "log_level": "set LOG_LEVEL to one of DEBUG, INFO, WARNING, ERROR, CRITICAL",
     "DEFAULT_TURN_TIMEOUT": f"set DEFAULT_TURN_TIMEOUT to seconds between {MIN_TURN_TIMEOUT} "

@@ -30,8 +30,9 @@ TIMEOUTS_BEFORE_AUTOPLAY: Final = 3
 
 
 class TurnTimers:
-    def __init__(self, bot: KachufulBot) -> None:
+    def __init__(self, bot: KachufulBot, time_scale: float = 1.0) -> None:
         self._bot = bot
+        self._scale = time_scale
         self._tasks: dict[int, asyncio.Task[None]] = {}
 
     def arm(self, session: GameSession, deadline: float | None = None) -> None:
@@ -45,7 +46,9 @@ class TurnTimers:
             session.deadline = None
             return
         now = time.time()
-        session.deadline = deadline if deadline is not None else now + session.turn_timeout
+        session.deadline = (
+            deadline if deadline is not None else now + session.turn_timeout * self._scale
+        )
         counter = game.action_count
         self._tasks[session.game_id] = asyncio.create_task(
             self._run(session, counter, waiting), name=f"timer-{session.game_id}"
@@ -71,7 +74,7 @@ class TurnTimers:
         moment = datetime.fromtimestamp(deadline, UTC)
         for seat in waiting:
             await self._bot.storage.update_seat(session.game_id, seat, turn_deadline=moment)
-        half = deadline - session.turn_timeout / 2
+        half = deadline - session.turn_timeout * self._scale / 2
         if half > time.time():
             await asyncio.sleep(half - time.time())
             await self._remind(session, counter)
@@ -100,7 +103,7 @@ class TurnTimers:
                 log.info("reminder not delivered: %s", exc)
 
     async def _expire(self, session: GameSession, counter: int) -> None:
-        async with session.lock:
+        async with self._bot.busy(), session.lock:
             game = session.game
             if game is None or game.action_count != counter or session.status != "active":
                 return

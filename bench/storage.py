@@ -1,0 +1,354 @@
+"""Storage speed on a big database: leaderboards, player stats, appending a move.
+
+Builds (once, then cached in the temp folder) a database of 100,000 finished classic
+games across 50 servers and 5,000 players — synthetic but plausible results: each
+player has a skill, bids hit by hand size follow it, totals follow the classic
+formula, places and shared wins follow the totals. Then measures, with the real
+``Storage`` API:
+
+* a server's leaderboard page (every sort × period, pages 1 and 3, many servers);
+* a player's stats (in one server, and across all);
+* appending a move, with ``durability="FULL"`` (fsync per commit) and ``"NORMAL"``.
+
+Targets (medians): leaderboard ≤ 10 ms, stats ≤ 10 ms, append ≤ 2 ms with the
+durability as configured (``--durability``, default NORMAL like the bot; FULL is
+bounded below by the disk's fsync, which the bench also measures).
+Usage: ``python bench/storage.py [--games N] [--rebuild] [--samples N] [--durability D]``.
+The last line printed is one JSON object with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import itertools
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.storage import (
+    LEADERBOARD_SORTS,
+    PERIODS,
+    Durability,
+    NewSeat,
+    Storage,
+    load_migrations,
+)
+from bot.storage.bulk import PastGame, PastSeat, bulk_load_finished_games
+from bot.storage.summary import HandSizeCount, SeatResult
+from engine import Game, Rules
+from engine.scoring import standings
+
+GUILDS = 50
+PLAYERS = 5_000
+NOW = datetime(2026, 6, 1, tzinfo=UTC)
+RULES = Rules()
+TARGET_MS = {"leaderboard": 10.0, "stats": 10.0, "append": 2.0}
+
+
+# --- building the database ---------------------------------------------------------------
+
+
+Outcome = tuple[int, tuple[HandSizeCount, ...], int, int, int, int]
+"""(total, hits by hand size, bids hit, zero bids, zero hits, times hooked) of one seat."""
+
+SKILL_LEVELS = 9
+OUTCOMES_PER_LEVEL = 64
+
+
+def synthetic_games(count: int, seed: int) -> Iterator[PastGame]:
+    """Plausible finished games: skills, hand sizes, scores and places that fit.
+
+    Each seat's deals are drawn from a pool of outcomes simulated deal by deal for its
+    player's skill and the table size (simulating every seat of 100,000 games would
+    take minutes; the pool keeps the same distributions)."""
+    rng = random.Random(seed)
+    skill = [rng.randrange(SKILL_LEVELS) for _ in range(PLAYERS + 1)]
+    members: list[list[int]] = [[] for _ in range(GUILDS)]
+    for user in range(1, PLAYERS + 1):
+        members[user % GUILDS].append(user)
+        if rng.random() < 0.3:  # some people play in a second server
+            members[rng.randrange(GUILDS)].append(user)
+    pools = {
+        (seats, level): [
+            _outcome(rng, 0.2 + 0.05 * level, seats) for _ in range(OUTCOMES_PER_LEVEL)
+        ]
+        for seats in range(3, 8)
+        for level in range(SKILL_LEVELS)
+    }
+    for number in range(count):
+        guild = number % GUILDS
+        seats = rng.choice((3, 4, 4, 4, 5, 5, 6, 7))
+        computers = rng.choice((0, 0, 0, 1, 1, 2))
+        humans = rng.sample(members[guild], seats - computers)
+        levels = [skill[user] for user in humans] + [SKILL_LEVELS // 2] * computers
+        outcomes = [rng.choice(pools[(seats, level)]) for level in levels]
+        finished = NOW - timedelta(seconds=rng.uniform(0, 365 * 86_400))
+        yield _game(rng, guild, humans, outcomes, finished)
+
+
+def _outcome(rng: random.Random, p: float, seats: int) -> Outcome:
+    """One seat's deals in a classic game, hit with probability ``p``."""
+    counts: dict[int, list[int]] = {}
+    total = zero_bids = zero_hits = hooked = 0
+    for deal, size in enumerate(RULES.hand_sizes(seats)):
+        hit = rng.random() < p
+        bid = min(size, max(0, round(size / seats + rng.uniform(-1.0, 1.0))))
+        zero_bids += bid == 0
+        zero_hits += bid == 0 and hit
+        hooked += deal % seats == 0 and rng.random() < 0.8
+        total += 10 + bid if hit else 0
+        tally = counts.setdefault(size, [0, 0])
+        tally[0] += 1
+        tally[1] += hit
+    by_size = tuple(HandSizeCount(s, d, h) for s, (d, h) in sorted(counts.items()))
+    hits = sum(count.hits for count in by_size)
+    return total, by_size, hits, zero_bids, zero_hits, hooked
+
+
+def _game(
+    rng: random.Random,
+    guild: int,
+    humans: list[int],
+    outcomes: list[Outcome],
+    finished: datetime,
+) -> PastGame:
+    places, winners = standings([outcome[0] for outcome in outcomes])
+    shared = len(winners) > 1
+    game_seats = []
+    for seat, (total, by_size, hits, zeros, zero_hits, hooked) in enumerate(outcomes):
+        result = SeatResult(
+            seat=seat,
+            total=total,
+            place=places[seat],
+            won=seat in winners,
+            shared_win=shared and seat in winners,
+            deals_played=sum(count.deals for count in by_size),
+            bids_hit=hits,
+            zero_bids=zeros,
+            zero_hits=zero_hits,
+            hooked=hooked,
+            by_hand_size=by_size,
+        )
+        if seat < len(humans):
+            user = humans[seat]
+            game_seats.append(PastSeat(f"Player {user}", user, None, result))
+        else:
+            game_seats.append(PastSeat(f"Robo {seat} (medium)", None, "medium", result))
+    return PastGame(
+        guild_id=1_000 + guild,
+        channel_id=5_000 + guild,
+        rules=RULES,
+        seed=rng.randbytes(32),
+        started_at=finished - timedelta(minutes=40),
+        finished_at=finished,
+        seats=tuple(game_seats),
+    )
+
+
+async def build(path: Path, games: int) -> float:
+    for stale in path.parent.glob(path.name + "*"):
+        stale.unlink()
+    started = time.perf_counter()
+    storage = await Storage.open(path, durability="NORMAL")  # creates the schema
+    await storage.close()
+    loaded = bulk_load_finished_games(path, synthetic_games(games, seed=2026))
+    assert loaded == games
+    return time.perf_counter() - started
+
+
+async def cached_database(games: int, rebuild: bool) -> tuple[Path, float | None]:
+    # Keyed by the schema's text, so that a changed migration never reuses a stale file.
+    schema = hashlib.sha256("".join(m.sql for m in load_migrations()).encode()).hexdigest()
+    folder = Path(tempfile.gettempdir()) / "kachuful-bench"
+    folder.mkdir(exist_ok=True)
+    path = folder / f"storage-{schema[:12]}-{games}g-{GUILDS}s-{PLAYERS}p.db"
+    done = path.with_suffix(".complete")
+    if rebuild or not done.exists() or not path.exists():
+        done.unlink(missing_ok=True)
+        seconds = await build(path, games)
+        done.write_text("built\n")
+        return path, seconds
+    return path, None
+
+
+# --- measuring -------------------------------------------------------------------------------
+
+
+def summary(samples: list[float]) -> dict[str, float]:
+    ordered = sorted(samples)
+    return {
+        "median_ms": round(statistics.median(ordered), 3),
+        "p90_ms": round(ordered[int(0.9 * (len(ordered) - 1))], 3),
+        "max_ms": round(ordered[-1], 3),
+        "samples": len(ordered),
+    }
+
+
+def elapsed_ms(started: float) -> float:
+    return (time.perf_counter() - started) * 1000
+
+
+async def bench_leaderboards(
+    storage: Storage, rng: random.Random, rounds: int
+) -> dict[str, object]:
+    """Every sort × period, pages 1 and 3, each time in a random server."""
+    every: list[float] = []
+    by_combination: dict[str, list[float]] = {}
+    for _ in range(rounds):
+        for sort, period, page in itertools.product(LEADERBOARD_SORTS, PERIODS, (1, 3)):
+            guild = 1_000 + rng.randrange(GUILDS)
+            started = time.perf_counter()
+            await storage.leaderboard(guild, sort=sort, period=period, page=page, now=NOW)
+            every.append(elapsed_ms(started))
+            by_combination.setdefault(f"{sort}/{period}", []).append(every[-1])
+    slowest = max(by_combination, key=lambda key: statistics.median(by_combination[key]))
+    return {
+        **summary(every),
+        "slowest_combination": slowest,
+        "slowest_combination_median_ms": round(statistics.median(by_combination[slowest]), 3),
+    }
+
+
+async def bench_stats(storage: Storage, rng: random.Random, samples: int) -> dict[str, float]:
+    """A random player's stats, in their server or across all of them."""
+    times: list[float] = []
+    for _ in range(samples):
+        user = rng.randrange(1, PLAYERS + 1)
+        guild = rng.choice((None, 1_000 + user % GUILDS))
+        started = time.perf_counter()
+        await storage.player_stats(guild, user)
+        times.append(elapsed_ms(started))
+    return summary(times)
+
+
+async def bench_append(path: Path, durability: Durability, moves: int) -> dict[str, float]:
+    """Moves of a real game, appended one commit each as the bot does, on the big file."""
+    storage = await Storage.open(path, durability=durability)
+    times: list[float] = []
+    try:
+        names = ["Asha", "Bikram", "Chandra", "Deepa"]
+        seed = random.Random(durability).randbytes(32)
+        game_id = await storage.create_game(
+            guild_id=999,
+            channel_id=time.time_ns() // 1000,
+            rules=RULES,
+            seed=seed,
+            turn_timeout=60,
+            seats=[NewSeat.human(90_000 + i, name) for i, name in enumerate(names)],
+        )
+        await storage.start_game(game_id)
+        game = Game(RULES, names, seed)
+        choose = random.Random(7)
+        for seq in range(moves):
+            if game.is_over:
+                break
+            action = choose.choice(game.legal_actions())
+            started = time.perf_counter()
+            await storage.append_action(game_id, seq, action)
+            times.append(elapsed_ms(started))
+            game.apply(action)
+        await storage.cancel_game(game_id)  # kept, but counts nowhere: the cache stays valid
+    finally:
+        await storage.close()
+    return summary(times)
+
+
+def fsync_floor(folder: Path, samples: int) -> dict[str, float]:
+    """The disk's own cost of one small durable write: what a FULL commit pays at least."""
+    probe = folder / "fsync-probe.bin"
+    times: list[float] = []
+    fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+    try:
+        for _ in range(samples):
+            started = time.perf_counter()
+            os.write(fd, b"x" * 100)
+            os.fsync(fd)
+            times.append(elapsed_ms(started))
+    finally:
+        os.close(fd)
+        probe.unlink()
+    return summary(times)
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--rebuild", action="store_true", help="ignore the cached database")
+    parser.add_argument("--samples", type=int, default=300, help="stats and append samples")
+    parser.add_argument("--rounds", type=int, default=10, help="passes over sort×period×page")
+    parser.add_argument(
+        "--durability",
+        choices=("NORMAL", "FULL"),
+        default="NORMAL",
+        help="the durability the append target is checked with (the bot's default: NORMAL)",
+    )
+    args = parser.parse_args()
+
+    path, build_seconds = await cached_database(args.games, args.rebuild)
+    if build_seconds is None:
+        print(f"database: {path} (cached)")
+    else:
+        print(f"database: {path} built in {build_seconds:.1f} s")
+    size_mb = path.stat().st_size / 1e6
+    print(f"size: {size_mb:.1f} MB")
+
+    started = time.perf_counter()
+    storage = await Storage.open(path)  # with the quick_check a bot does at start-up
+    open_ms = (time.perf_counter() - started) * 1000
+    print(f"open with integrity check: {open_ms:.0f} ms")
+    rng = random.Random(1)
+    try:
+        await storage.leaderboard(1_000, now=NOW)  # warm the page cache once
+        leaderboard = await bench_leaderboards(storage, rng, args.rounds)
+        stats = await bench_stats(storage, rng, args.samples)
+    finally:
+        await storage.close()
+    append_full = await bench_append(path, "FULL", args.samples)
+    append_normal = await bench_append(path, "NORMAL", args.samples)
+    floor = fsync_floor(path.parent, args.samples)
+
+    figures: dict[str, object] = {
+        "games": args.games,
+        "servers": GUILDS,
+        "players": PLAYERS,
+        "database_mb": round(size_mb, 1),
+        "build_seconds": None if build_seconds is None else round(build_seconds, 1),
+        "open_with_check_ms": round(open_ms, 1),
+        "leaderboard": leaderboard,
+        "player_stats": stats,
+        "append_full": append_full,
+        "append_normal": append_normal,
+        "fsync_floor": floor,
+    }
+    checks = {
+        "leaderboard": leaderboard["median_ms"],
+        "stats": stats["median_ms"],
+        "append": (append_full if args.durability == "FULL" else append_normal)["median_ms"],
+    }
+    for name, value in checks.items():
+        verdict = "ok" if float(str(value)) <= TARGET_MS[name] else "MISSED"
+        print(f"{name:12} median {value} ms (target ≤ {TARGET_MS[name]} ms): {verdict}")
+    print(
+        f"append median: NORMAL {append_normal['median_ms']} ms, FULL {append_full['median_ms']} ms"
+    )
+    print(f"disk fsync floor median {floor['median_ms']} ms (a FULL commit waits for one)")
+    figures["append_target_durability"] = args.durability
+    figures["targets_met"] = all(
+        float(str(value)) <= TARGET_MS[name] for name, value in checks.items()
+    )
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,80 @@
+"""Storage: kachuful-bot's SQLite database. All SQL lives in this package.
+
+Open it with ``await Storage.open(path)``; see :mod:`bot.storage.store` for how a
+move is saved before anyone sees it.
+"""
+
+from bot.storage.codec import CorruptAction, decode_action, encode_action
+from bot.storage.errors import (
+    DatabaseTooNew,
+    DatabaseUnreadable,
+    GameNotFound,
+    GameStateConflict,
+    InvalidValue,
+    MigrationError,
+    StorageBusy,
+    StorageError,
+    StorageFull,
+    StorageUnavailable,
+)
+from bot.storage.migrations import MIGRATIONS_ENV, find_migrations_dir, load_migrations
+from bot.storage.models import (
+    DEFAULT_MIN_GAMES,
+    LEADERBOARD_SORTS,
+    PERIODS,
+    Durability,
+    GameStatus,
+    GuildSettings,
+    HandSizeAccuracy,
+    LeaderboardPage,
+    LeaderboardRow,
+    LeaderboardSort,
+    NewSeat,
+    Period,
+    PlayerStats,
+    StoredGame,
+    StoredSeat,
+)
+from bot.storage.moves import UNSET
+from bot.storage.store import DEFAULT_PATH, Storage
+from bot.storage.summary import HandSizeCount, SeatResult, summarize
+
+__all__ = [
+    "DEFAULT_MIN_GAMES",
+    "DEFAULT_PATH",
+    "LEADERBOARD_SORTS",
+    "MIGRATIONS_ENV",
+    "PERIODS",
+    "UNSET",
+    "CorruptAction",
+    "DatabaseTooNew",
+    "DatabaseUnreadable",
+    "Durability",
+    "GameNotFound",
+    "GameStateConflict",
+    "GameStatus",
+    "GuildSettings",
+    "HandSizeAccuracy",
+    "HandSizeCount",
+    "InvalidValue",
+    "LeaderboardPage",
+    "LeaderboardRow",
+    "LeaderboardSort",
+    "MigrationError",
+    "NewSeat",
+    "Period",
+    "PlayerStats",
+    "SeatResult",
+    "Storage",
+    "StorageBusy",
+    "StorageError",
+    "StorageFull",
+    "StorageUnavailable",
+    "StoredGame",
+    "StoredSeat",
+    "decode_action",
+    "encode_action",
+    "find_migrations_dir",
+    "load_migrations",
+    "summarize",
+]

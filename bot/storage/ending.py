@@ -1,0 +1,226 @@
+"""The end of a game: its results and stats written at once, or a cancellation.
+
+Results and the counters derived from them (running totals per player and server,
+bid accuracy by hand size) are written in the same transaction as the status, so
+the leaderboards never see half a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any, Final
+
+from bot.storage.codec import decode_action, encode_action
+from bot.storage.connection import Database, Tx
+from bot.storage.errors import GameNotFound, GameStateConflict
+from bot.storage.models import OPEN_STATUSES, GameStatus
+from bot.storage.summary import SeatResult, summarize
+from bot.storage.values import check_flag, check_id, now_or, rules_to_json
+from engine import Game
+
+# Shared with the bulk loader, so that synthetic history has the real shape.
+INSERT_RESULT: Final = """
+INSERT INTO results (game_id, seat, guild_id, finished_at, user_id, total, place, won,
+                     shared_win, deals_played, bids_hit, zero_bids, zero_hits, hooked)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+"""
+ADD_HAND_ACCURACY: Final = """
+INSERT INTO hand_accuracy (user_id, guild_id, hand_size, deals, hits) VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (user_id, guild_id, hand_size)
+DO UPDATE SET deals = deals + excluded.deals, hits = hits + excluded.hits
+"""
+ADD_PLAYER_TOTALS: Final = """
+INSERT INTO player_totals (guild_id, user_id, display_name, last_played, games, wins,
+                           shared_wins, points, best, deals, hits, zero_bids, zero_hits, hooked)
+VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (guild_id, user_id) DO UPDATE SET
+    display_name = CASE WHEN excluded.last_played >= last_played
+                        THEN excluded.display_name ELSE display_name END,
+    last_played = max(last_played, excluded.last_played),
+    games = games + 1,
+    wins = wins + excluded.wins,
+    shared_wins = shared_wins + excluded.shared_wins,
+    points = points + excluded.points,
+    best = max(best, excluded.best),
+    deals = deals + excluded.deals,
+    hits = hits + excluded.hits,
+    zero_bids = zero_bids + excluded.zero_bids,
+    zero_hits = zero_hits + excluded.zero_hits,
+    hooked = hooked + excluded.hooked
+"""
+
+
+async def finish_game(
+    db: Database, game_id: int, game: Game, now: datetime | None
+) -> tuple[SeatResult, ...]:
+    """Mark a finished game and write its results, in one transaction.
+
+    Player actions the log does not hold yet are appended first, after checking that
+    the stored ones are the start of this game's.
+    """
+    check_id("game_id", game_id)
+    if not isinstance(game, Game) or not game.is_over:
+        raise GameStateConflict(f"game {game_id} is not over: results are written at the end")
+    finished = now_or(now)
+    results = summarize(game)
+    actions = game.player_actions()
+    async with db.transaction("finishing a game") as tx:
+        row = await tx.fetchone(
+            "SELECT guild_id, status, rules, seed FROM games WHERE id = ?", (game_id,)
+        )
+        if row is None:
+            raise GameNotFound(f"no game {game_id}")
+        guild_id, status, rules_json, seed_hex = row
+        if status != "active":
+            raise GameStateConflict(
+                f"game {game_id} is {status}, so it can't be finished",
+                player_message="This game has already ended.",
+            )
+        seats = await tx.fetchall(
+            "SELECT seat, user_id, display_name FROM seats WHERE game_id = ? ORDER BY seat",
+            (game_id,),
+        )
+        _check_same_game(game_id, game, rules_json, seed_hex, len(seats))
+        stored = await tx.fetchall(
+            "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
+        if len(stored) > len(actions) or any(
+            decode_action(text) != action for (text,), action in zip(stored, actions, strict=False)
+        ):
+            raise GameStateConflict(f"game {game_id}: the stored moves differ from this game's")
+        await tx.executemany(
+            "INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
+            [
+                (game_id, seq, encode_action(actions[seq]))
+                for seq in range(len(stored), len(actions))
+            ],
+        )
+        await tx.execute(
+            "UPDATE games SET status = 'finished', finished_at = ? WHERE id = ?",
+            (finished, game_id),
+        )
+        await tx.execute("UPDATE seats SET turn_deadline = NULL WHERE game_id = ?", (game_id,))
+        users = {int(s[0]): (s[1], str(s[2])) for s in seats}
+        await _write_results(tx, game_id, guild_id, finished, results, users)
+    return results
+
+
+def _check_same_game(game_id: int, game: Game, rules_json: str, seed_hex: str, seats: int) -> None:
+    # Names are only labels (a seat may be renamed mid-game), so they are not compared.
+    same = (
+        game.seed is not None
+        and game.seed.hex() == seed_hex
+        and rules_to_json(game.rules) == rules_json
+        and game.player_count == seats
+    )
+    if not same:
+        raise GameStateConflict(
+            f"the game given is not stored game {game_id} (seed, rules or seats differ)"
+        )
+
+
+async def _write_results(
+    tx: Tx,
+    game_id: int,
+    guild_id: int,
+    finished: int,
+    results: Sequence[SeatResult],
+    users: Mapping[int, tuple[int | None, str]],
+) -> None:
+    await tx.executemany(INSERT_RESULT, result_rows(game_id, guild_id, finished, results, users))
+    await tx.executemany(ADD_HAND_ACCURACY, hand_accuracy_rows(guild_id, results, users))
+    await tx.executemany(ADD_PLAYER_TOTALS, player_totals_rows(guild_id, finished, results, users))
+
+
+def result_rows(
+    game_id: int,
+    guild_id: int,
+    finished: int,
+    results: Sequence[SeatResult],
+    users: Mapping[int, tuple[int | None, str]],
+) -> list[tuple[Any, ...]]:
+    """Rows for :data:`INSERT_RESULT`: every seat, computers with no user id."""
+    return [
+        (
+            game_id,
+            r.seat,
+            guild_id,
+            finished,
+            users[r.seat][0],
+            r.total,
+            r.place,
+            int(r.won),
+            int(r.shared_win),
+            r.deals_played,
+            r.bids_hit,
+            r.zero_bids,
+            r.zero_hits,
+            r.hooked,
+        )
+        for r in results
+    ]
+
+
+def hand_accuracy_rows(
+    guild_id: int, results: Sequence[SeatResult], users: Mapping[int, tuple[int | None, str]]
+) -> list[tuple[int, ...]]:
+    """Rows for :data:`ADD_HAND_ACCURACY`: humans only."""
+    return [
+        (user_id, guild_id, count.hand_size, count.deals, count.hits)
+        for r in results
+        if (user_id := users[r.seat][0]) is not None
+        for count in r.by_hand_size
+    ]
+
+
+def player_totals_rows(
+    guild_id: int,
+    finished: int,
+    results: Sequence[SeatResult],
+    users: Mapping[int, tuple[int | None, str]],
+) -> list[tuple[Any, ...]]:
+    """Rows for :data:`ADD_PLAYER_TOTALS`: humans only, one game each."""
+    rows = []
+    for r in results:
+        user_id, name = users[r.seat]
+        if user_id is None:
+            continue
+        rows.append(
+            (
+                guild_id,
+                user_id,
+                name,
+                finished,
+                int(r.won),
+                int(r.shared_win),
+                r.total,
+                r.total,  # the best score so far, for a first game
+                r.deals_played,
+                r.bids_hit,
+                r.zero_bids,
+                r.zero_hits,
+                r.hooked,
+            )
+        )
+    return rows
+
+
+async def cancel_game(db: Database, game_id: int, abandoned: bool, now: datetime | None) -> None:
+    """End an open game without results; it is kept for the record."""
+    check_id("game_id", game_id)
+    status: GameStatus = "abandoned" if check_flag("abandoned", abandoned) else "cancelled"
+    ended = now_or(now)
+    async with db.transaction("cancelling a game") as tx:
+        row = await tx.fetchone("SELECT status FROM games WHERE id = ?", (game_id,))
+        if row is None:
+            raise GameNotFound(f"no game {game_id}")
+        if row[0] not in OPEN_STATUSES:
+            raise GameStateConflict(
+                f"game {game_id} is already {row[0]}",
+                player_message="This game has already ended.",
+            )
+        await tx.execute(
+            "UPDATE games SET status = ?, finished_at = ? WHERE id = ?", (status, ended, game_id)
+        )
+        await tx.execute("UPDATE seats SET turn_deadline = NULL WHERE game_id = ?", (game_id,))

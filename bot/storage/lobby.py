@@ -1,0 +1,216 @@
+"""The lobby: opening a game, taking and leaving seats, starting; finding open games.
+
+The database itself keeps one open game per channel; storage also keeps a player in
+at most one open game at a time (so a DM is never ambiguous) until they leave it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, Final
+
+from bot.storage.connection import Database, Tx
+from bot.storage.errors import GameNotFound, GameStateConflict, InvalidValue
+from bot.storage.models import NewSeat
+from bot.storage.values import (
+    check_id,
+    check_optional_id,
+    check_seat_index,
+    check_turn_timeout,
+    now_or,
+    rules_from_json,
+    rules_to_json,
+    seed_to_hex,
+)
+from engine import KachufulError, Rules
+
+OPEN_SQL: Final = "('lobby', 'active')"
+"""The statuses of a game that is not over, as an SQL list."""
+
+_INSERT_SEAT: Final = (
+    "INSERT INTO seats (game_id, seat, user_id, computer_level, display_name) "
+    "VALUES (?, ?, ?, ?, ?)"
+)
+_USER_OPEN_GAME: Final = f"""
+SELECT s.game_id FROM seats AS s JOIN games AS g ON g.id = s.game_id
+WHERE s.user_id = ? AND s.left_game = 0 AND g.status IN {OPEN_SQL}
+ORDER BY s.game_id LIMIT 1
+"""
+
+
+def _seat_row(game_id: int, index: int, seat: NewSeat) -> tuple[Any, ...]:
+    if not isinstance(seat, NewSeat):
+        raise InvalidValue(f"a seat is a NewSeat, not {seat!r}")
+    return (game_id, index, seat.user_id, seat.computer_level, seat.display_name)
+
+
+async def create_game(
+    db: Database,
+    *,
+    guild_id: int,
+    channel_id: int,
+    rules: Rules,
+    seed: bytes | int | str,
+    turn_timeout: int,
+    host_user_id: int | None,
+    seats: Sequence[NewSeat],
+    thread_id: int | None,
+    rematch_of: int | None,
+    now: datetime | None,
+) -> int:
+    values = (
+        check_id("guild_id", guild_id),
+        check_id("channel_id", channel_id),
+        check_optional_id("thread_id", thread_id),
+        check_optional_id("host_user_id", host_user_id),
+        rules_to_json(rules),
+        seed_to_hex(seed),
+        now_or(now),
+        check_turn_timeout(turn_timeout),
+        check_optional_id("rematch_of", rematch_of),
+    )
+    seats = tuple(seats)
+    _check_seat_count(rules, len(seats))
+    async with db.transaction("creating a game") as tx:
+        existing = await open_game_in_channel_tx(tx, channel_id)
+        if existing is not None:
+            raise GameStateConflict(
+                f"channel {channel_id} already has open game {existing}",
+                player_message="A game is already open in this channel.",
+            )
+        row = await tx.fetchone(
+            "INSERT INTO games (guild_id, channel_id, thread_id, host_user_id, rules, seed, "
+            "created_at, turn_timeout, rematch_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "RETURNING id",
+            values,
+        )
+        assert row is not None
+        game_id = int(row[0])
+        for seat in seats:
+            await _check_user_free(tx, seat)
+        _check_distinct_users(seats)
+        await tx.executemany(
+            _INSERT_SEAT, [_seat_row(game_id, i, seat) for i, seat in enumerate(seats)]
+        )
+    return game_id
+
+
+def _check_seat_count(rules: Rules, count: int) -> None:
+    if count > rules.max_players():
+        raise GameStateConflict(
+            f"these rules seat at most {rules.max_players()} players",
+            player_message=f"This table is full ({rules.max_players()} seats).",
+        )
+
+
+def _check_distinct_users(seats: Sequence[NewSeat]) -> None:
+    users = [seat.user_id for seat in seats if seat.user_id is not None]
+    if len(users) != len(set(users)):
+        raise _seated_twice()
+
+
+def _seated_twice() -> GameStateConflict:
+    return GameStateConflict(
+        "a player can't take two seats in one game",
+        player_message="You already have a seat in this game.",
+    )
+
+
+async def _check_user_free(tx: Tx, seat: NewSeat) -> None:
+    if seat.user_id is None:
+        return
+    row = await tx.fetchone(_USER_OPEN_GAME, (seat.user_id,))
+    if row is not None:
+        raise GameStateConflict(
+            f"user {seat.user_id} is already seated in open game {row[0]}",
+            player_message="You are already playing or waiting in another game; "
+            "finish or leave it first.",
+        )
+
+
+async def _lobby_rules(tx: Tx, game_id: int) -> Rules:
+    row = await tx.fetchone("SELECT status, rules FROM games WHERE id = ?", (game_id,))
+    if row is None:
+        raise GameNotFound(f"no game {game_id}")
+    if row[0] != "lobby":
+        raise GameStateConflict(
+            f"game {game_id} is {row[0]}, not in its lobby",
+            player_message="This game has already started or ended.",
+        )
+    return rules_from_json(row[1])
+
+
+async def add_seat(db: Database, game_id: int, seat: NewSeat) -> int:
+    check_id("game_id", game_id)
+    if not isinstance(seat, NewSeat):
+        raise InvalidValue(f"a seat is a NewSeat, not {seat!r}")
+    async with db.transaction("adding a seat") as tx:
+        rules = await _lobby_rules(tx, game_id)
+        rows = await tx.fetchall(
+            "SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
+        if seat.user_id is not None and any(row[0] == seat.user_id for row in rows):
+            raise _seated_twice()
+        _check_seat_count(rules, len(rows) + 1)
+        await _check_user_free(tx, seat)
+        index = len(rows)
+        await tx.execute(_INSERT_SEAT, _seat_row(game_id, index, seat))
+    return index
+
+
+async def remove_seat(db: Database, game_id: int, seat: int) -> None:
+    """Take a seat out of a lobby; the seats after it move up one place."""
+    check_id("game_id", game_id)
+    check_seat_index(seat)
+    async with db.transaction("removing a seat") as tx:
+        await _lobby_rules(tx, game_id)
+        if not await tx.execute(
+            "DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)
+        ):
+            raise GameStateConflict(f"game {game_id} has no seat {seat}")
+        later = await tx.fetchall(
+            "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat", (game_id, seat)
+        )
+        # In ascending order, so that no two seats ever share a number.
+        for (index,) in later:
+            await tx.execute(
+                "UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?",
+                (index - 1, game_id, index),
+            )
+
+
+async def start_game(db: Database, game_id: int, now: datetime | None) -> None:
+    check_id("game_id", game_id)
+    started = now_or(now)
+    async with db.transaction("starting a game") as tx:
+        rules = await _lobby_rules(tx, game_id)
+        row = await tx.fetchone("SELECT count(*) FROM seats WHERE game_id = ?", (game_id,))
+        assert row is not None
+        try:
+            rules.check_players(int(row[0]))
+        except KachufulError as exc:
+            raise GameStateConflict(str(exc), player_message=f"Can't start: {exc}.") from None
+        await tx.execute(
+            "UPDATE games SET status = 'active', started_at = ? WHERE id = ?", (started, game_id)
+        )
+
+
+async def open_game_in_channel_tx(tx: Tx, channel_id: int) -> int | None:
+    row = await tx.fetchone(
+        f"SELECT id FROM games WHERE channel_id = ? AND status IN {OPEN_SQL}", (channel_id,)
+    )
+    return None if row is None else int(row[0])
+
+
+async def open_game_in_channel(db: Database, channel_id: int) -> int | None:
+    check_id("channel_id", channel_id)
+    async with db.snapshot("finding a channel's game") as tx:
+        return await open_game_in_channel_tx(tx, channel_id)
+
+
+async def open_game_of_user(db: Database, user_id: int) -> int | None:
+    """The open game (lobby or active) where this user holds a seat, if any."""
+    check_id("user_id", user_id)
+    rows = await db.fetchall(_USER_OPEN_GAME, (user_id,), "finding a player's game")
+    return int(rows[0][0]) if rows else None

@@ -1,0 +1,194 @@
+"""During a game: saving each move, and the Discord ids and flags the bot keeps.
+
+A move is committed before the bot shows anything about it, so the log on disk is
+never behind what players saw. ``seq`` numbers player actions from 0 without gaps;
+the database refuses a move out of order or for a game that is not running.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import datetime
+from enum import Enum
+from typing import Any, Final
+
+from bot.storage.codec import encode_action
+from bot.storage.connection import Database
+from bot.storage.errors import GameNotFound, GameStateConflict, InvalidValue
+from bot.storage.values import (
+    check_flag,
+    check_id,
+    check_name,
+    check_optional_id,
+    check_seat_index,
+    check_turn_timeout,
+    to_optional_epoch,
+)
+from engine import Bid, Play
+
+
+class Unset(Enum):
+    """Marks an argument that was not given (``None`` means "clear this value")."""
+
+    UNSET = "unset"
+
+
+UNSET: Final = Unset.UNSET
+
+_APPEND_ACTION: Final = """
+INSERT INTO actions (game_id, seq, action)
+SELECT :game, :seq, :action
+WHERE EXISTS (SELECT 1 FROM games WHERE id = :game AND status = 'active')
+  AND :seq = (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id = :game)
+"""
+
+
+def _state_json(state: Mapping[str, Any]) -> str:
+    try:
+        return json.dumps(dict(state), separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise InvalidValue(f"bot_state must be a JSON object: {exc}") from None
+
+
+async def append_action(
+    db: Database,
+    game_id: int,
+    seq: int,
+    action: Bid | Play,
+    deadlines: Mapping[int, datetime | None] | None,
+) -> None:
+    check_id("game_id", game_id)
+    if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
+        raise InvalidValue(f"seq is a whole number from 0, not {seq!r}")
+    params = {"game": game_id, "seq": seq, "action": encode_action(action)}
+    if deadlines is None:
+        saved = await db.write(_APPEND_ACTION, params, "saving a move")
+    else:
+        updates = [
+            (to_optional_epoch(deadline), game_id, check_seat_index(seat))
+            for seat, deadline in deadlines.items()
+        ]
+        async with db.transaction("saving a move") as tx:
+            saved = await tx.execute(_APPEND_ACTION, params)
+            if saved:
+                await tx.executemany(
+                    "UPDATE seats SET turn_deadline = ? WHERE game_id = ? AND seat = ?", updates
+                )
+    if not saved:
+        await _explain_refused_action(db, game_id, seq)
+
+
+async def _explain_refused_action(db: Database, game_id: int, seq: int) -> None:
+    rows = await db.fetchall(
+        "SELECT status, (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id = games.id) "
+        "FROM games WHERE id = ?",
+        (game_id,),
+        "checking a refused move",
+    )
+    if not rows:
+        raise GameNotFound(f"no game {game_id}")
+    status, expected = rows[0]
+    if status != "active":
+        raise GameStateConflict(
+            f"game {game_id} is {status}: moves are only saved while it is active",
+            player_message="This game is not running any more.",
+        )
+    raise GameStateConflict(
+        f"game {game_id}: move {seq} is out of order, the next to save is {expected}",
+        player_message="That move is out of date. Nothing changed.",
+    )
+
+
+async def update_game(db: Database, game_id: int, changes: Mapping[str, Any]) -> None:
+    """Set columns of a game; ``changes`` keys are column names fixed by the caller."""
+    check_id("game_id", game_id)
+    if not changes:
+        return
+    columns = ", ".join(f"{column} = ?" for column in changes)
+    count = await db.write(
+        f"UPDATE games SET {columns} WHERE id = ?",
+        (*changes.values(), game_id),
+        "updating a game",
+    )
+    if not count:
+        raise GameNotFound(f"no game {game_id}")
+
+
+def game_changes(
+    *,
+    thread_id: int | Unset | None,
+    lobby_message_id: int | Unset | None,
+    table_message_id: int | Unset | None,
+    turn_timeout: int | Unset,
+    bot_state: Mapping[str, Any] | Unset,
+) -> dict[str, Any]:
+    changes: dict[str, Any] = {}
+    for column, value in (
+        ("thread_id", thread_id),
+        ("lobby_message_id", lobby_message_id),
+        ("table_message_id", table_message_id),
+    ):
+        if not isinstance(value, Unset):
+            changes[column] = check_optional_id(column, value)
+    if not isinstance(turn_timeout, Unset):
+        changes["turn_timeout"] = check_turn_timeout(turn_timeout)
+    if not isinstance(bot_state, Unset):
+        changes["bot_state"] = _state_json(bot_state)
+    return changes
+
+
+def seat_changes(
+    *,
+    display_name: str | Unset,
+    computer_level: str | Unset | None,
+    dms_closed: bool | Unset,
+    autoplay: bool | Unset,
+    missed_turns: int | Unset,
+    left_game: bool | Unset,
+    dm_channel_id: int | Unset | None,
+    dm_message_id: int | Unset | None,
+    turn_deadline: datetime | Unset | None,
+) -> dict[str, Any]:
+    changes: dict[str, Any] = {}
+    if not isinstance(display_name, Unset):
+        changes["display_name"] = check_name(display_name)
+    if not isinstance(computer_level, Unset):
+        if computer_level is not None and (
+            not isinstance(computer_level, str) or not computer_level.strip()
+        ):
+            raise InvalidValue("a computer level is a non-empty name or None")
+        changes["computer_level"] = computer_level
+    for column, flag in (
+        ("dms_closed", dms_closed),
+        ("autoplay", autoplay),
+        ("left_game", left_game),
+    ):
+        if not isinstance(flag, Unset):
+            changes[column] = check_flag(column, flag)
+    if not isinstance(missed_turns, Unset):
+        if isinstance(missed_turns, bool) or not isinstance(missed_turns, int) or missed_turns < 0:
+            raise InvalidValue(f"missed_turns is a whole number from 0, not {missed_turns!r}")
+        changes["missed_turns"] = missed_turns
+    for column, value in (("dm_channel_id", dm_channel_id), ("dm_message_id", dm_message_id)):
+        if not isinstance(value, Unset):
+            changes[column] = check_optional_id(column, value)
+    if not isinstance(turn_deadline, Unset):
+        changes["turn_deadline"] = to_optional_epoch(turn_deadline)
+    return changes
+
+
+async def update_seat(db: Database, game_id: int, seat: int, changes: Mapping[str, Any]) -> None:
+    """Set columns of a seat; ``changes`` keys are column names fixed by the caller."""
+    check_id("game_id", game_id)
+    check_seat_index(seat)
+    if not changes:
+        return
+    columns = ", ".join(f"{column} = ?" for column in changes)
+    count = await db.write(
+        f"UPDATE seats SET {columns} WHERE game_id = ? AND seat = ?",
+        (*changes.values(), game_id, seat),
+        "updating a seat",
+    )
+    if not count:
+        raise GameNotFound(f"game {game_id} has no seat {seat}")

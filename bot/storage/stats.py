@@ -1,0 +1,238 @@
+"""Leaderboards, player stats, and deleting them (forget-me, server reset).
+
+Only finished games have result rows, so cancelled and abandoned games count
+nowhere; computer players' rows have no user id, so they never rank.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Final
+
+from bot.storage.connection import Database
+from bot.storage.errors import InvalidValue
+from bot.storage.models import (
+    DEFAULT_MIN_GAMES,
+    LEADERBOARD_SORTS,
+    PERIOD_DAYS,
+    PERIODS,
+    HandSizeAccuracy,
+    LeaderboardPage,
+    LeaderboardRow,
+    LeaderboardSort,
+    Period,
+    PlayerStats,
+)
+from bot.storage.values import check_id, from_epoch, now_or
+
+MAX_PAGE_SIZE: Final = 50
+FORGOTTEN_NAME: Final = "Forgotten player"
+
+# The ranked figure, then tie-breakers; `rank` shares places on the figure alone.
+# Fixed SQL chosen by a checked sort name: no caller text reaches the query.
+_ORDER: Final[dict[LeaderboardSort, tuple[str, str]]] = {
+    "wins": ("wins", "points DESC, games ASC"),
+    "points": ("points", "wins DESC, games ASC"),
+    "average": ("CAST(points AS REAL) / games", "games DESC"),
+    "win_rate": ("CAST(wins AS REAL) / games", "games DESC"),
+    "bid_accuracy": ("CAST(hits AS REAL) / NULLIF(deals, 0)", "deals DESC"),
+}
+
+# Where a leaderboard's per-player figures come from: running totals for all time, or
+# the results of a recent period summed on the fly (one range of `results_recent`).
+_ALL_TIME_SOURCE: Final = """
+SELECT user_id, display_name, games, wins, points, deals, hits
+FROM player_totals WHERE guild_id = :guild AND games >= :min_games
+"""
+_PERIOD_SOURCE: Final = """
+SELECT recent.user_id, names.display_name, recent.games, recent.wins, recent.points,
+       recent.deals, recent.hits
+FROM (
+    SELECT user_id, COUNT(*) AS games, SUM(won) AS wins, SUM(total) AS points,
+           SUM(deals_played) AS deals, SUM(bids_hit) AS hits
+    FROM results
+    WHERE guild_id = :guild AND finished_at >= :since AND user_id IS NOT NULL
+    GROUP BY user_id HAVING COUNT(*) >= :min_games
+) AS recent
+LEFT JOIN player_totals AS names ON names.guild_id = :guild AND names.user_id = recent.user_id
+"""
+_LEADERBOARD: Final = """
+WITH source AS ({source}), ranked AS (SELECT *, {figure} AS figure FROM source)
+SELECT RANK() OVER (ORDER BY figure DESC NULLS LAST), user_id, display_name, games, wins,
+       points, deals, hits, COUNT(*) OVER ()
+FROM ranked
+ORDER BY figure DESC NULLS LAST, {tiebreak}, user_id
+LIMIT :limit OFFSET :offset
+"""
+_COUNT_RANKED: Final = "SELECT COUNT(*) FROM ({source})"
+
+_STATS_TOTALS: Final = """
+SELECT SUM(games), SUM(wins), SUM(shared_wins), SUM(points), MAX(best), SUM(deals),
+       SUM(hits), SUM(zero_bids), SUM(zero_hits), SUM(hooked), MAX(last_played)
+FROM player_totals WHERE user_id = :user {guild_filter}
+"""
+_STATS_HANDS: Final = """
+SELECT hand_size, SUM(deals), SUM(hits) FROM hand_accuracy
+WHERE user_id = :user {guild_filter} GROUP BY hand_size ORDER BY hand_size
+"""
+_STATS_NAME: Final = """
+SELECT display_name FROM player_totals WHERE user_id = :user {guild_filter}
+ORDER BY last_played DESC LIMIT 1
+"""
+
+
+def _check_page(page: object, page_size: object) -> tuple[int, int]:
+    if isinstance(page, bool) or not isinstance(page, int) or page < 1:
+        raise InvalidValue(f"pages are numbered from 1, not {page!r}")
+    if isinstance(page_size, bool) or not isinstance(page_size, int):
+        raise InvalidValue(f"page_size is a whole number, not {page_size!r}")
+    if not 1 <= page_size <= MAX_PAGE_SIZE:
+        raise InvalidValue(f"page_size is 1 to {MAX_PAGE_SIZE}, not {page_size}")
+    return page, page_size
+
+
+def _since(period: Period, now: datetime | None) -> int:
+    days = PERIOD_DAYS[period]
+    return -(1 << 62) if days is None else now_or(now) - days * 86_400
+
+
+async def leaderboard(
+    db: Database,
+    guild_id: int,
+    *,
+    sort: LeaderboardSort,
+    period: Period,
+    page: int,
+    page_size: int,
+    min_games: int | None,
+    now: datetime | None,
+) -> LeaderboardPage:
+    check_id("guild_id", guild_id)
+    if sort not in LEADERBOARD_SORTS:
+        raise InvalidValue(f"sort is one of {', '.join(LEADERBOARD_SORTS)}, not {sort!r}")
+    if period not in PERIODS:
+        raise InvalidValue(f"period is one of {', '.join(PERIODS)}, not {period!r}")
+    page, page_size = _check_page(page, page_size)
+    least = DEFAULT_MIN_GAMES[sort] if min_games is None else min_games
+    if isinstance(least, bool) or not isinstance(least, int) or least < 1:
+        raise InvalidValue(f"min_games is a whole number from 1, not {min_games!r}")
+    figure, tiebreak = _ORDER[sort]
+    params = {
+        "guild": guild_id,
+        "since": _since(period, now),
+        "min_games": least,
+        "limit": page_size,
+        "offset": (page - 1) * page_size,
+    }
+    source = _ALL_TIME_SOURCE if period == "all" else _PERIOD_SOURCE
+    doing = "reading a leaderboard"
+    query = _LEADERBOARD.format(source=source, figure=figure, tiebreak=tiebreak)
+    rows = await db.fetchall(query, params, doing)
+    if rows:
+        total = int(rows[0][8])
+    else:  # past the last page: count the ranked players on their own
+        total = int((await db.fetchall(_COUNT_RANKED.format(source=source), params, doing))[0][0])
+    return LeaderboardPage(
+        guild_id=guild_id,
+        sort=sort,
+        period=period,
+        page=page,
+        page_size=page_size,
+        min_games=least,
+        total_players=total,
+        rows=tuple(_leaderboard_row(row) for row in rows),
+    )
+
+
+def _leaderboard_row(row: tuple[Any, ...]) -> LeaderboardRow:
+    place, user_id, name, games, wins, points, deals, hits = (row[i] for i in range(8))
+    return LeaderboardRow(
+        rank=int(place),
+        user_id=int(user_id),
+        display_name=str(name) if name is not None else f"Player {user_id}",
+        games=int(games),
+        wins=int(wins),
+        points=int(points),
+        average=points / games,
+        win_rate=wins / games,
+        bid_accuracy=hits / deals if deals else None,
+        deals=int(deals),
+        bids_hit=int(hits),
+    )
+
+
+async def player_stats(db: Database, guild_id: int | None, user_id: int) -> PlayerStats:
+    """A player's record in one server, or across all of them (``guild_id=None``)."""
+    check_id("user_id", user_id)
+    params: dict[str, int] = {"user": user_id}
+    guild_filter = ""
+    if guild_id is not None:
+        params["guild"] = check_id("guild_id", guild_id)
+        guild_filter = "AND guild_id = :guild"
+    async with db.snapshot("reading a player's stats") as tx:
+        totals = await tx.fetchone(_STATS_TOTALS.format(guild_filter=guild_filter), params)
+        hands = await tx.fetchall(_STATS_HANDS.format(guild_filter=guild_filter), params)
+        name = await tx.fetchone(_STATS_NAME.format(guild_filter=guild_filter), params)
+    assert totals is not None
+    # SUM over no rows is NULL: a player with no games has zeros.
+    games, wins, shared, points, deals, hits, zeros, zero_hits, hooked = (
+        int(value or 0) for value in (*totals[:4], *totals[5:10])
+    )
+    best, last = totals[4], totals[10]
+    return PlayerStats(
+        user_id=user_id,
+        guild_id=guild_id,
+        display_name=None if name is None else str(name[0]),
+        games=games,
+        wins=wins,
+        shared_wins=shared,
+        total_points=points,
+        best_score=None if best is None else int(best),
+        deals=deals,
+        bids_hit=hits,
+        zero_bids=zeros,
+        zero_hits=zero_hits,
+        hooked_as_dealer=hooked,
+        last_played=from_epoch(last),
+        by_hand_size=tuple(
+            HandSizeAccuracy(int(size), int(dealt), int(hit)) for size, dealt, hit in hands
+        ),
+    )
+
+
+async def forget_user(db: Database, user_id: int) -> int:
+    """Delete a player's stats in every server; returns how many game results went.
+
+    Their seats in ended games lose the user id and name; seats in open games are
+    left alone so those games can go on.
+    """
+    check_id("user_id", user_id)
+    async with db.transaction("forgetting a player") as tx:
+        removed = await tx.execute("DELETE FROM results WHERE user_id = ?", (user_id,))
+        await tx.execute("DELETE FROM hand_accuracy WHERE user_id = ?", (user_id,))
+        await tx.execute("DELETE FROM player_totals WHERE user_id = ?", (user_id,))
+        ended = "SELECT id FROM games WHERE status NOT IN ('lobby', 'active')"
+        await tx.execute(
+            "UPDATE seats SET user_id = NULL, display_name = ?, dm_channel_id = NULL, "
+            f"dm_message_id = NULL WHERE user_id = ? AND game_id IN ({ended})",
+            (FORGOTTEN_NAME, user_id),
+        )
+        await tx.execute(
+            f"UPDATE games SET host_user_id = NULL WHERE host_user_id = ? AND id IN ({ended})",
+            (user_id,),
+        )
+    return removed
+
+
+async def reset_guild_leaderboard(db: Database, guild_id: int) -> int:
+    """Delete a server's player results and counters; its games stay for the record
+    (computer players' rows stay too: they rank nowhere and name nobody). Returns how
+    many results went."""
+    check_id("guild_id", guild_id)
+    async with db.transaction("resetting a leaderboard") as tx:
+        removed = await tx.execute(
+            "DELETE FROM results WHERE guild_id = ? AND user_id IS NOT NULL", (guild_id,)
+        )
+        await tx.execute("DELETE FROM hand_accuracy WHERE guild_id = ?", (guild_id,))
+        await tx.execute("DELETE FROM player_totals WHERE guild_id = ?", (guild_id,))
+    return removed

@@ -1,0 +1,85 @@
+"""What a game adds to the stats: one :class:`SeatResult` per seat, from the engine.
+
+Pure: no SQL, no I/O. ``finish_game`` stores these; the bench's bulk loader stores
+synthetic ones of the same shape.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import DealResult, Game
+
+
+@dataclass(frozen=True, slots=True)
+class HandSizeCount:
+    """Deals played and bids hit at one hand size."""
+
+    hand_size: int
+    deals: int
+    hits: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat's result in one game."""
+
+    seat: int
+    total: int
+    place: int
+    won: bool
+    shared_win: bool
+    deals_played: int
+    bids_hit: int
+    zero_bids: int
+    zero_hits: int
+    hooked: int
+    """Deals in which this seat was the dealer and had a forbidden bid."""
+    by_hand_size: tuple[HandSizeCount, ...]
+
+
+def was_hooked(result: DealResult, seat: int, hook: bool) -> bool:
+    """The seat dealt this deal and the hook forbade it one number."""
+    return seat == result.dealer and result.forbidden_bid(hook) is not None
+
+
+def summarize(game: Game) -> tuple[SeatResult, ...]:
+    """Each seat's result over the deals finished so far (the whole game once over)."""
+    deals = game.results()
+    hook = game.rules.hook
+    places, winners = game.standings()
+    shared = len(winners) > 1
+    totals = game.totals()
+    summaries = []
+    for seat in range(game.player_count):
+        per_size: dict[int, list[int]] = {}
+        hits = zero_bids = zero_hits = hooked = 0
+        for deal in deals:
+            bid, won_tricks = deal.bids[seat], deal.tricks[seat]
+            hit = bid == won_tricks
+            hits += hit
+            zero_bids += bid == 0
+            zero_hits += bid == 0 and hit
+            hooked += was_hooked(deal, seat, hook)
+            counts = per_size.setdefault(deal.hand_size, [0, 0])
+            counts[0] += 1
+            counts[1] += hit
+        summaries.append(
+            SeatResult(
+                seat=seat,
+                total=totals[seat],
+                place=places[seat],
+                won=seat in winners,
+                shared_win=shared and seat in winners,
+                deals_played=len(deals),
+                bids_hit=hits,
+                zero_bids=zero_bids,
+                zero_hits=zero_hits,
+                hooked=hooked,
+                by_hand_size=tuple(
+                    HandSizeCount(size, dealt, hit_count)
+                    for size, (dealt, hit_count) in sorted(per_size.items())
+                ),
+            )
+        )
+    return tuple(summaries)

@@ -1,0 +1,79 @@
+"""A turn timer expires: the computer moves for that seat and the channel says so;
+after three timeouts in a row the seat plays itself until "I'm back"."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from tests.e2e.harness import (
+    Table,
+    assert_answered_fast,
+    bot_running,
+    choose,
+    hand_message,
+    move_buttons,
+    open_table,
+)
+from tests.fake_discord.driver import FakeDiscord
+
+
+async def test_timeouts_then_im_back(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake = fake_discord
+    table = Table(fake, ["asha", "bikram"])
+    asha, bikram = table.people
+    rng = random.Random(3)
+    # The shortest allowed timer (15 s), run 100 times faster.
+    async with bot_running(fake, tmp_path / "k.db", time_scale=0.01) as bot:
+        game_id = await open_table(fake, table, {"turn_timeout": 15}, joiners=1, computers=1)
+        session = bot.registry.get(game_id)
+        assert session is not None
+        asha_seat = session.seat_of(asha.id)
+        assert asha_seat is not None
+        clicked: set[str] = set()
+
+        async def bikram_moves_until(condition: object) -> None:
+            """Bikram plays whenever it is his turn; Asha never does."""
+            def ready() -> object:
+                if callable(condition) and condition():
+                    return "done"
+                message = hand_message(fake, bikram)
+                if message is not None and set(move_buttons(message)) - clicked:
+                    return message
+                return None
+
+            while True:
+                found = await fake.wait_for(ready, timeout=30, poll=0.05)
+                if found == "done":
+                    return
+                options = [o for o in move_buttons(found) if o not in clicked]
+                clicked.update(move_buttons(found))
+                await (await fake.click(bikram, found, choose(rng, options))).wait_response()
+
+        def timed_out_three_times() -> bool:
+            return any("missed 3 turns in a row" in m.content
+                       for m in fake.channel_messages(table.channel))
+
+        await bikram_moves_until(timed_out_three_times)
+        notes = [m for m in fake.channel_messages(table.channel) if "ran out of time" in m.content]
+        assert len(notes) >= 3 and all("asha" in m.content for m in notes)
+        assert session.seats[asha_seat].autoplay
+        actions_before = len(session.game.player_actions()) if session.game else 0
+
+        back = await fake.wait_for_message(asha, lambda m: any(b.label == "I'm back"
+                                                                for b in m.buttons))
+        record = await fake.click(asha, back, back.button("I'm back").custom_id or "")
+        await record.wait_until(lambda r: "Welcome back" in r.text())
+        assert not session.seats[asha_seat].autoplay
+        assert any(m.content.endswith("is back.") for m in fake.channel_messages(table.channel))
+
+        # Asha gets her own controls again when her turn comes, and her click counts.
+        await bikram_moves_until(lambda: hand_message(fake, asha) is not None
+                                 and bot.registry.get(game_id) is not None)
+        mine = hand_message(fake, asha)
+        assert mine is not None
+        await (await fake.click(asha, mine, move_buttons(mine)[0])).wait_response()
+        assert session.game is not None
+        assert len(session.game.player_actions()) > actions_before
+        assert session.seats[asha_seat].missed_turns == 0
+    assert_answered_fast(fake)

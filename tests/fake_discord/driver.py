@@ -1,0 +1,635 @@
+"""The test-facing API of the fake Discord.
+
+    fake = FakeDiscord()
+    await fake.start()
+    guild = fake.create_guild("Card Club")
+    table = fake.create_channel(guild, "cards")
+    asha = fake.create_user("asha"); fake.add_member(guild, asha)
+    with point_discord_py_at(fake):            # tests.fake_discord.discordpy
+        async with running(bot, fake):         # bot.start(fake.token) in a task
+            record = await fake.slash(asha, table, "kachuful start", {"players": 4})
+            await record.wait_response()
+            lobby = await fake.wait_for_message(table, lambda m: bool(m.buttons))
+            await fake.click(asha, lobby, lobby.button("Join").custom_id or "")
+    fake.assert_healthy()
+    await fake.stop()
+
+Everything here runs on the test's event loop; there are no sleeps: every ``wait_*`` helper
+re-checks its condition after each change of the fake's state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Mapping, Sequence
+from types import TracebackType
+from typing import Any, Self, TypeVar
+
+from .errors import DriverError, ErrorCode, WaitTimeout
+from .faults import ANY, FaultInjector, FaultRule
+from .interaction_payloads import InteractionBuilder
+from .interactions import (
+    APPLICATION_COMMAND,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    InteractionRecord,
+    InteractionRegistry,
+)
+from .models import Channel, Guild, Member, Message, Role, User
+from .permissions import (
+    DEFAULT_BOT_PERMISSIONS,
+    DEFAULT_EVERYONE_PERMISSIONS,
+    MEMBER_OVERWRITE,
+    ROLE_OVERWRITE,
+    Overwrite,
+)
+from .routing import ApiErrorRecord, FixedWindowLimit, InternalError, RequestRecord, UnknownRoute
+from .server import FakeServer
+from .state import FakeState
+
+T = TypeVar("T")
+
+DEFAULT_TOKEN = "fake-bot-token.not-a-real-secret"
+# Statuses that mean "the bot sent something Discord would refuse" (not a permission question).
+_BAD_REQUEST_STATUSES = frozenset({400, 401, 405, 413})
+# Refused interaction callbacks are reported once, with their interaction.
+_REPORTED_AS_CALLBACKS = frozenset({ErrorCode.INTERACTION_ALREADY_ACKNOWLEDGED})
+
+
+class FakeDiscord:
+    """A fake Discord (REST v10 + Gateway v10) on 127.0.0.1, and the controls a test needs."""
+
+    def __init__(
+        self,
+        *,
+        token: str = DEFAULT_TOKEN,
+        bot_name: str = "Kachuful",
+        privileged_intents: int = 0,
+        interaction_deadline: float = 3.0,
+        heartbeat_interval_ms: int = 41_250,
+        resume_window: float = 60.0,
+        message_rate_limit: tuple[int, float] | None = None,
+        record_requests: bool = True,
+        keep_file_bytes: bool = True,
+    ) -> None:
+        self.state = FakeState(
+            token=token, bot_name=bot_name, privileged_intents=privileged_intents
+        )
+        self.interactions = InteractionRegistry()
+        self.faults = FaultInjector()
+        self.interaction_deadline = interaction_deadline
+        self._server = FakeServer(
+            self.state,
+            self.interactions,
+            self.faults,
+            heartbeat_interval_ms=heartbeat_interval_ms,
+            resume_window=resume_window,
+            interaction_deadline=lambda: self.interaction_deadline,
+        )
+        self._server.rest.record_requests = record_requests
+        # Load benchmarks can drop file bytes (PNG headers are kept) so the fake's memory
+        # does not swamp the bot's in the process measurements.
+        self.state.keep_file_bytes = keep_file_bytes
+        if message_rate_limit is not None:
+            self._server.rest.message_limit = FixedWindowLimit(*message_rate_limit)
+        self._server.gateway.on_ready(self.state.changed)
+        self._builder = InteractionBuilder(self.state)
+        self._started = False
+
+    # -- lifecycle -------------------------------------------------------------------------
+
+    async def start(self) -> Self:
+        await self._server.start()
+        self._started = True
+        return self
+
+    async def stop(self) -> None:
+        if self._started:
+            await self._server.stop()
+            self._started = False
+
+    async def __aenter__(self) -> Self:
+        return await self.start()
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.stop()
+
+    # -- addresses and identity ------------------------------------------------------------
+
+    @property
+    def token(self) -> str:
+        return self.state.token
+
+    @property
+    def port(self) -> int:
+        return self._server.port
+
+    @property
+    def base_url(self) -> str:
+        return self._server.base_url
+
+    @property
+    def api_base(self) -> str:
+        """The value for ``discord.http.Route.BASE``."""
+        return self._server.base_url + "/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        """The value for ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY`` (as a yarl.URL)."""
+        return self._server.gateway_url
+
+    @property
+    def cdn_base(self) -> str:
+        """The value for ``discord.asset.Asset.BASE`` (default avatars are served here)."""
+        return self._server.base_url + "/cdn"
+
+    @property
+    def application_id(self) -> int:
+        return self.state.application_id
+
+    @property
+    def bot_user(self) -> User:
+        return self.state.bot_user
+
+    # -- building the world ----------------------------------------------------------------
+
+    def create_user(self, name: str, *, global_name: str | None = None) -> User:
+        return self.state.add_user(name, global_name=global_name)
+
+    def create_guild(
+        self,
+        name: str,
+        *,
+        owner: User | None = None,
+        bot_permissions: int = DEFAULT_BOT_PERMISSIONS,
+        everyone_permissions: int = DEFAULT_EVERYONE_PERMISSIONS,
+    ) -> Guild:
+        """A guild the bot is in (with its managed role holding ``bot_permissions``)."""
+        return self.state.add_guild(
+            name,
+            owner=owner,
+            bot_permissions=bot_permissions,
+            everyone_permissions=everyone_permissions,
+        )
+
+    def create_role(self, guild: Guild, name: str, permissions: int = 0) -> Role:
+        return self.state.add_role(guild, name, permissions)
+
+    def set_role_permissions(self, role: Role, permissions: int) -> None:
+        self.state.set_role_permissions(role, permissions)
+
+    def set_bot_permissions(self, guild: Guild, permissions: int) -> None:
+        """Change what the bot's own managed role grants in ``guild``."""
+        self.state.set_role_permissions(self.state.bot_role(guild), permissions)
+
+    def add_member(
+        self, guild: Guild, user: User, *, roles: Sequence[Role] = (), nick: str | None = None
+    ) -> Member:
+        return self.state.add_member(guild, user, roles=roles, nick=nick)
+
+    def remove_member(self, guild: Guild, user: User) -> None:
+        self.state.remove_member(guild, user)
+
+    def create_channel(
+        self,
+        guild: Guild,
+        name: str,
+        *,
+        bot_allow: int = 0,
+        bot_deny: int = 0,
+        overwrites: Sequence[Overwrite] = (),
+        topic: str | None = None,
+    ) -> Channel:
+        """A text channel; ``bot_allow``/``bot_deny`` add a member overwrite for the bot."""
+        all_overwrites = list(overwrites)
+        if bot_allow or bot_deny:
+            all_overwrites.append(
+                Overwrite(self.bot_user.id, MEMBER_OVERWRITE, bot_allow, bot_deny)
+            )
+        return self.state.add_channel(guild, name, overwrites=all_overwrites, topic=topic)
+
+    def set_permissions(
+        self, channel: Channel, target: User | Member | Role, *, allow: int = 0, deny: int = 0
+    ) -> None:
+        """Set (or with allow=deny=0 remove) a channel overwrite for a role, user or member."""
+        if isinstance(target, Role):
+            self.state.set_overwrite(channel, target.id, ROLE_OVERWRITE, allow, deny)
+        else:
+            self.state.set_overwrite(channel, target.id, MEMBER_OVERWRITE, allow, deny)
+
+    def set_dms_closed(self, user: User, closed: bool = True) -> None:
+        """With DMs closed, a bot message to ``user``'s DM answers 403 / code 50007."""
+        user.dms_closed = closed
+        self.state.changed()
+
+    def permissions_in(self, user: User, channel: Channel) -> int:
+        return self.state.permissions_in(user.id, channel)
+
+    # -- reading what the bot did ----------------------------------------------------------
+
+    def channel_messages(self, channel: Channel) -> list[Message]:
+        """Non-ephemeral, non-deleted messages of a channel or thread, oldest first."""
+        return self.state.channel_history(channel)
+
+    def dm_channel(self, user: User) -> Channel | None:
+        channel_id = self.state.dm_channel_of_user.get(user.id)
+        return self.state.channels[channel_id] if channel_id is not None else None
+
+    def dm_messages(self, user: User) -> list[Message]:
+        """Messages in the bot's DM with ``user``, oldest first ([] if no DM was opened)."""
+        channel = self.dm_channel(user)
+        return self.state.channel_history(channel) if channel is not None else []
+
+    def ephemeral_messages(self, user: User) -> list[Message]:
+        """Every ephemeral message only ``user`` could see, oldest first."""
+        return [
+            m for m in self.state.messages.values() if m.visible_to == user.id and not m.deleted
+        ]
+
+    def message(self, message_id: int) -> Message:
+        msg = self.state.messages.get(message_id)
+        if msg is None:
+            raise DriverError(f"no message {message_id}")
+        return msg
+
+    def threads(self, channel: Channel) -> list[Channel]:
+        return [
+            c for c in self.state.channels.values() if c.is_thread and c.parent_id == channel.id
+        ]
+
+    def channel(self, channel_id: int) -> Channel:
+        return self.state.get_channel(channel_id)
+
+    def global_commands(self) -> list[dict[str, Any]]:
+        return list(self.state.global_commands)
+
+    def guild_commands(self, guild: Guild) -> list[dict[str, Any]]:
+        return list(self.state.guild_commands.get(guild.id, []))
+
+    def command(self, name: str, guild: Guild | None = None) -> dict[str, Any]:
+        """The registered command ``name`` (guild commands first when ``guild`` is given)."""
+        pool = (self.guild_commands(guild) if guild else []) + self.global_commands()
+        for command in pool:
+            if command["name"] == name:
+                return command
+        raise DriverError(
+            f"command {name!r} is not registered; registered: {[c['name'] for c in pool]}"
+        )
+
+    @property
+    def command_writes(self) -> list[tuple[str, int | None]]:
+        """Every command registration call: (HTTP method, guild id or None for global)."""
+        return list(self.state.command_writes)
+
+    @property
+    def requests(self) -> list[RequestRecord]:
+        return self._server.rest.requests
+
+    def request_count(self, method: str, route: str) -> int:
+        return sum(1 for r in self.requests if r.method == method and r.route == route)
+
+    def routes(self) -> list[str]:
+        """Every implemented route as ``"METHOD /template"`` (what :meth:`inject` accepts)."""
+        return self._server.rest.route_keys()
+
+    # -- interactions ----------------------------------------------------------------------
+
+    def _new_record(
+        self,
+        *,
+        interaction_type: int,
+        kind: str,
+        user: User,
+        channel: Channel,
+        source: Message | None,
+        name: str,
+    ) -> InteractionRecord:
+        return InteractionRecord(
+            state=self.state,
+            interaction_id=self.state.ids.next(),
+            interaction_type=interaction_type,
+            kind=kind,
+            user=user,
+            channel=channel,
+            source_message=source,
+            name=name,
+        )
+
+    def _dispatch(self, record: InteractionRecord, data: dict[str, Any]) -> InteractionRecord:
+        payload = self._builder.base(record)
+        payload["data"] = data
+        if record.source_message is not None:
+            payload["message"] = self.state.message_payload(record.source_message)
+        record.payload = payload
+        record.dispatched_at = time.monotonic()
+        # Raises if the bot is not connected; only dispatched interactions are recorded.
+        self._server.gateway.dispatch_interaction(payload)
+        self.interactions.add(record)
+        self.state.changed()
+        return record
+
+    async def slash(
+        self,
+        user: User,
+        channel: Channel,
+        command: str,
+        options: Mapping[str, Any] | None = None,
+    ) -> InteractionRecord:
+        """Run ``/command [subcommand...]`` with ``options`` (values: str, int, float, bool,
+        User/Member, Role, Channel), typed and checked against the bot's registration."""
+        path = command.strip().lstrip("/").split()
+        if not path:
+            raise DriverError("empty command")
+        self._builder.check_user_in_channel(user, channel)
+        record = self._new_record(
+            interaction_type=APPLICATION_COMMAND,
+            kind="slash",
+            user=user,
+            channel=channel,
+            source=None,
+            name=" ".join(path),
+        )
+        data = self._builder.slash_data(record, path, options or {})
+        return self._dispatch(record, data)
+
+    async def click(
+        self, user: User, message: Message, custom_id: str, *, force: bool = False
+    ) -> InteractionRecord:
+        """Press a button of ``message`` (in a channel, a DM or an ephemeral message).
+        ``force=True`` sends it even if the button is missing or disabled (a forged click)."""
+        channel = self._builder.check_message_visible(user, message)
+        data = self._builder.component_data(message, custom_id, values=None, force=force)
+        record = self._new_record(
+            interaction_type=MESSAGE_COMPONENT,
+            kind="button",
+            user=user,
+            channel=channel,
+            source=message,
+            name=custom_id,
+        )
+        return self._dispatch(record, data)
+
+    async def select(
+        self,
+        user: User,
+        message: Message,
+        custom_id: str,
+        values: Sequence[str],
+        *,
+        force: bool = False,
+    ) -> InteractionRecord:
+        """Choose ``values`` in a string select of ``message`` (checked against its options)."""
+        channel = self._builder.check_message_visible(user, message)
+        data = self._builder.component_data(message, custom_id, values=list(values), force=force)
+        record = self._new_record(
+            interaction_type=MESSAGE_COMPONENT,
+            kind="select",
+            user=user,
+            channel=channel,
+            source=message,
+            name=custom_id,
+        )
+        return self._dispatch(record, data)
+
+    async def submit_modal(
+        self, user: User, shown_by: InteractionRecord, values: Mapping[str, str]
+    ) -> InteractionRecord:
+        """Submit the modal the bot answered ``shown_by`` with (text inputs by custom_id)."""
+        if shown_by.modal is None:
+            raise DriverError(f"{shown_by!r} was not answered with a modal")
+        if user is not shown_by.user:
+            raise DriverError(f"the modal was shown to {shown_by.user.name}, not {user.name}")
+        data = self._builder.modal_submit_data(shown_by.modal, values)
+        record = self._new_record(
+            interaction_type=MODAL_SUBMIT,
+            kind="modal",
+            user=user,
+            channel=shown_by.channel,
+            source=shown_by.source_message,
+            name=str(shown_by.modal.get("custom_id")),
+        )
+        return self._dispatch(record, data)
+
+    def latencies(self) -> list[float]:
+        """Acknowledgement latency (dispatch → first accepted callback) of every answered one."""
+        return [r.latency for r in self.interactions.all if r.latency is not None]
+
+    def failed_interactions(self) -> list[InteractionRecord]:
+        """Interactions a Discord user would see as "This interaction failed": not
+        acknowledged within the deadline."""
+        now = time.monotonic()
+        return [
+            r
+            for r in self.interactions.all
+            if r.response is None and now - r.dispatched_at > self.interaction_deadline
+        ]
+
+    # -- waiting ---------------------------------------------------------------------------
+
+    async def wait_for(
+        self,
+        predicate: Callable[[], T | None],
+        timeout: float = 5.0,
+        *,
+        what: str = "condition",
+        poll: float | None = None,
+        keys: Sequence[int] | None = None,
+    ) -> T:
+        """Wait until ``predicate()`` returns something truthy; return it.
+
+        The predicate is re-evaluated after every change of the fake (a message sent, edited,
+        an interaction answered, a gateway session identified...). Only a condition that
+        depends on time passing (e.g. :meth:`failed_interactions`) needs ``poll`` seconds.
+        ``keys`` (channel, user or interaction ids) restricts re-evaluation to changes that
+        concern them — what keeps many concurrent waiters cheap in a load test."""
+        changed = asyncio.Event()
+        self.state.subscribe(changed.set, keys)
+        deadline = time.monotonic() + timeout
+        try:
+            while True:
+                changed.clear()
+                value = predicate()
+                if value:
+                    return value
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise WaitTimeout(
+                        f"timed out after {timeout}s waiting for {what}\n{self.report()}"
+                    )
+                try:
+                    await asyncio.wait_for(changed.wait(), min(remaining, poll or remaining))
+                except TimeoutError:
+                    continue
+        finally:
+            self.state.unsubscribe(changed.set, keys)
+
+    async def wait_for_message(
+        self,
+        where: Channel | User,
+        predicate: Callable[[Message], object] = lambda m: True,
+        timeout: float = 5.0,
+        *,
+        after: Message | None = None,
+    ) -> Message:
+        """The newest message in a channel (or in the bot's DM with a user) matching
+        ``predicate``; with ``after``, only messages newer than that one count."""
+
+        def find() -> Message | None:
+            messages = (
+                self.dm_messages(where) if isinstance(where, User) else self.channel_messages(where)
+            )
+            for msg in reversed(messages):
+                if after is not None and msg.id <= after.id:
+                    break
+                if predicate(msg):
+                    return msg
+            return None
+
+        label = f"DM of {where.name}" if isinstance(where, User) else f"#{where.name}"
+        return await self.wait_for(
+            find, timeout, what=f"a matching message in {label}", keys=[where.id]
+        )
+
+    async def wait_bot_connected(self, timeout: float = 10.0) -> None:
+        """Until a gateway session has identified (READY and GUILD_CREATEs are queued)."""
+        await self.wait_for(
+            lambda: self._server.gateway.connected, timeout, what="the bot's gateway session"
+        )
+
+    @property
+    def bot_connected(self) -> bool:
+        return self._server.gateway.connected
+
+    # -- faults and gateway control --------------------------------------------------------
+
+    def inject(
+        self,
+        method: str,
+        route: str,
+        *,
+        status: int,
+        count: int = 1,
+        retry_after: float = 0.05,
+        is_global: bool = False,
+        **params: int | str,
+    ) -> FaultRule:
+        """Fail the next ``count`` matching requests with ``status`` (429 or 5xx).
+
+        ``route`` is a template from :meth:`routes` (e.g. ``"/channels/{channel_id}/messages"``)
+        or ``"*"``; ``params`` narrow it (``channel_id=table.id``). A 429 carries
+        ``retry_after`` seconds, ``global`` and the ``X-RateLimit-*`` headers."""
+        if status != 429 and not 500 <= status <= 599:
+            raise DriverError(f"inject() takes 429 or 5xx, not {status}")
+        known_templates = {key.split(" ", 1)[1] for key in self.routes()}
+        if route != ANY and route not in known_templates:
+            raise DriverError(f"unknown route template {route!r}; see FakeDiscord.routes()")
+        rule = FaultRule(
+            method=method.upper(),
+            route=route,
+            status=status,
+            count=count,
+            retry_after=retry_after,
+            is_global=is_global,
+            params={k: str(v) for k, v in params.items()},
+        )
+        return self.faults.add(rule)
+
+    def clear_faults(self) -> None:
+        self.faults.clear()
+
+    def request_reconnect(self) -> None:
+        """Send gateway op 7 RECONNECT: discord.py reconnects and RESUMEs its session."""
+        self._server.gateway.request_reconnect()
+
+    async def drop_gateway(self, code: int = 4000) -> None:
+        """Close the bot's websocket with ``code`` (4000 = resumable)."""
+        await self._server.gateway.drop_connections(code)
+
+    @property
+    def gateway_stats(self) -> dict[str, int]:
+        hub = self._server.gateway
+        return {
+            "identifies": hub.identify_count,
+            "resumes": hub.resume_count,
+            "heartbeats": hub.heartbeat_count,
+            "connections": len(hub.connections),
+        }
+
+    @property
+    def gateway_close_codes(self) -> list[int]:
+        return list(self._server.gateway.close_codes)
+
+    # -- health ----------------------------------------------------------------------------
+
+    @property
+    def unknown_routes(self) -> list[UnknownRoute]:
+        return list(self._server.rest.unknown_routes)
+
+    @property
+    def api_errors(self) -> list[ApiErrorRecord]:
+        """Every error the fake answered (other than injected faults), in order."""
+        return list(self._server.rest.api_errors)
+
+    @property
+    def internal_errors(self) -> list[InternalError]:
+        return list(self._server.rest.internal_errors)
+
+    def problems(self, *, allow: Callable[[ApiErrorRecord], bool] = lambda e: False) -> list[str]:
+        """What would make a real deployment misbehave: unknown routes, requests Discord
+        would reject as malformed, interactions not acknowledged in time or acknowledged
+        twice, gateway connections the fake had to close, and bugs of the fake itself."""
+        found: list[str] = []
+        found.extend(
+            f"unknown route {u.method} {u.path} body={u.body_preview!r}"
+            for u in self.unknown_routes
+        )
+        found.extend(
+            f"fake Discord internal error on {e.method} {e.path}:\n{e.traceback}"
+            for e in self.internal_errors
+        )
+        found.extend(
+            f"rejected request {e.method} {e.path}: {e.status} {e.message} (code {e.code})"
+            for e in self.api_errors
+            if e.status in _BAD_REQUEST_STATUSES
+            and e.code not in _REPORTED_AS_CALLBACKS
+            and not allow(e)
+        )
+        found.extend(
+            f"interaction failed (not acknowledged within {self.interaction_deadline}s): {r!r}"
+            for r in self.failed_interactions()
+        )
+        for record in self.interactions.all:
+            found.extend(
+                f"refused callback {status} ({reason}) for {record!r}"
+                for status, reason in record.refused_callbacks
+            )
+        found.extend(
+            f"fake gateway closed a connection with {code}"
+            for code in self.gateway_close_codes
+            if code >= 4001
+        )
+        return found
+
+    def assert_healthy(self, *, allow: Callable[[ApiErrorRecord], bool] = lambda e: False) -> None:
+        problems = self.problems(allow=allow)
+        if problems:
+            raise AssertionError("fake Discord saw problems:\n- " + "\n- ".join(problems))
+
+    def report(self) -> str:
+        """A short summary for failure messages."""
+        lines = [
+            f"gateway: {self.gateway_stats}",
+            f"interactions: {len(self.interactions.all)} "
+            f"(unanswered: {sum(1 for r in self.interactions.all if r.response is None)})",
+        ]
+        lines.extend(
+            f"recent request: {r.method} {r.path} -> {r.status}" for r in self.requests[-5:]
+        )
+        lines.extend(f"problem: {p}" for p in self.problems()[:10])
+        return "\n".join(lines)

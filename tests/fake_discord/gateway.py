@@ -1,0 +1,377 @@
+"""The fake Gateway v10: HELLO, IDENTIFY → READY + GUILD_CREATE, heartbeats, RESUME, dispatches.
+
+Each websocket connection gets one writer task fed by a queue, so dispatches leave in sequence
+order even when REST handlers and the driver emit events concurrently. Sessions outlive their
+connection for ``resume_window`` seconds and buffer what they miss, so discord.py's RESUME after
+a dropped connection (or an op 7 RECONNECT from the driver) replays exactly the missed events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from . import payloads
+from .compression import Transport, transport_for
+from .errors import DriverError
+from .state import EventData, FakeState, Intent
+
+log = logging.getLogger(__name__)
+
+JSON = dict[str, Any]
+
+DISPATCH = 0
+HEARTBEAT = 1
+IDENTIFY = 2
+PRESENCE_UPDATE = 3
+VOICE_STATE_UPDATE = 4
+RESUME = 6
+RECONNECT = 7
+REQUEST_GUILD_MEMBERS = 8
+INVALID_SESSION = 9
+HELLO = 10
+HEARTBEAT_ACK = 11
+
+CLOSE_UNKNOWN_OPCODE = 4001
+CLOSE_DECODE_ERROR = 4002
+CLOSE_NOT_AUTHENTICATED = 4003
+CLOSE_AUTHENTICATION_FAILED = 4004
+CLOSE_ALREADY_AUTHENTICATED = 4005
+CLOSE_INVALID_SHARD = 4010
+CLOSE_INVALID_API_VERSION = 4012
+CLOSE_INVALID_INTENTS = 4013
+CLOSE_DISALLOWED_INTENTS = 4014
+
+REPLAY_BUFFER = 2000
+
+
+@dataclass
+class GatewaySession:
+    session_id: str
+    intents: int
+    shard: list[int] | None
+    seq: int = 0
+    buffer: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=REPLAY_BUFFER))
+    connection: GatewayConnection | None = None
+    disconnected_at: float | None = None
+
+    def next_frame(self, event: str, data: JSON) -> tuple[int, str]:
+        self.seq += 1
+        text = json.dumps(
+            {"op": DISPATCH, "t": event, "s": self.seq, "d": data}, separators=(",", ":")
+        )
+        self.buffer.append((self.seq, text))
+        return self.seq, text
+
+
+class GatewayConnection:
+    """One websocket: a writer task sends queued frames in order through the transport."""
+
+    def __init__(self, ws: web.WebSocketResponse, transport: Transport) -> None:
+        self.ws = ws
+        self.transport = transport
+        self.session: GatewaySession | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.writer = asyncio.get_running_loop().create_task(self._write_loop())
+        self.closed_by_server = False
+
+    def send(self, text: str) -> None:
+        self.queue.put_nowait(text)
+
+    def send_op(self, op: int, data: Any) -> None:
+        self.send(json.dumps({"op": op, "d": data, "s": None, "t": None}, separators=(",", ":")))
+
+    async def _write_loop(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                return
+            frame = self.transport.frame(text)
+            try:
+                if isinstance(frame, bytes):
+                    await self.ws.send_bytes(frame)
+                else:
+                    await self.ws.send_str(frame)
+            except (ConnectionResetError, RuntimeError):
+                return
+
+    async def close(self, code: int, message: str = "") -> None:
+        self.closed_by_server = True
+        # Let queued frames go out first, so a close follows what was already sent.
+        self.queue.put_nowait(None)
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await asyncio.wait_for(asyncio.shield(self.writer), 1.0)
+        await self.ws.close(code=code, message=message.encode())
+
+
+class GatewayHub:
+    """All gateway sessions of the fake; also the :class:`EventSink` the state emits into."""
+
+    def __init__(
+        self, state: FakeState, *, heartbeat_interval_ms: int, resume_window: float
+    ) -> None:
+        self.state = state
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.resume_window = resume_window
+        self.url = ""
+        self.sessions: dict[str, GatewaySession] = {}
+        self.connections: list[GatewayConnection] = []
+        self.identify_count = 0
+        self.resume_count = 0
+        self.heartbeat_count = 0
+        self.close_codes: list[int] = []  # codes the fake closed connections with
+        self.presence_updates: list[JSON] = []
+        self._on_ready: list[Callable[[], None]] = []
+
+    # -- EventSink -------------------------------------------------------------------------
+
+    def dispatch(self, event: str, data: EventData, *, intent: int | None) -> None:
+        now = time.monotonic()
+        for session in list(self.sessions.values()):
+            if session.connection is None and (
+                session.disconnected_at is None
+                or now - session.disconnected_at > self.resume_window
+            ):
+                del self.sessions[session.session_id]
+                continue
+            if intent is not None and not session.intents & intent:
+                continue
+            payload = data(session.intents) if callable(data) else data
+            _, text = session.next_frame(event, payload)
+            if session.connection is not None:
+                session.connection.send(text)
+
+    def dispatch_interaction(self, payload: JSON) -> None:
+        """INTERACTION_CREATE goes to one session: the most recently identified live one."""
+        live = [c for c in self.connections if c.session is not None]
+        if not live:
+            raise DriverError(
+                "the bot is not connected to the fake gateway (no identified session)"
+            )
+        connection = live[-1]
+        assert connection.session is not None
+        _, text = connection.session.next_frame("INTERACTION_CREATE", payload)
+        connection.send(text)
+
+    @property
+    def connected(self) -> bool:
+        return any(c.session is not None for c in self.connections)
+
+    def on_ready(self, callback: Callable[[], None]) -> None:
+        self._on_ready.append(callback)
+
+    # -- driver controls -------------------------------------------------------------------
+
+    def request_reconnect(self) -> None:
+        """Send op 7 RECONNECT on every live connection; discord.py reconnects and RESUMEs."""
+        for connection in list(self.connections):
+            connection.send_op(RECONNECT, None)
+
+    async def drop_connections(self, code: int = 4000) -> None:
+        """Close every connection abruptly (resumable close code by default)."""
+        for connection in list(self.connections):
+            self.close_codes.append(code)
+            await connection.close(code, "dropped by the test")
+
+    async def close_all(self) -> None:
+        for connection in list(self.connections):
+            await connection.close(1001, "fake Discord shutting down")
+
+    # -- websocket handler -----------------------------------------------------------------
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse(autoclose=False, max_msg_size=0)
+        await ws.prepare(request)
+        try:
+            transport = transport_for(request.query.get("compress"))
+        except ValueError as exc:
+            await ws.close(code=CLOSE_DECODE_ERROR, message=str(exc).encode())
+            return ws
+        if request.query.get("v", "10") != "10" or request.query.get("encoding", "json") != "json":
+            await ws.close(code=CLOSE_INVALID_API_VERSION, message=b"only v=10 encoding=json")
+            return ws
+        connection = GatewayConnection(ws, transport)
+        self.connections.append(connection)
+        connection.send_op(HELLO, {"heartbeat_interval": self.heartbeat_interval_ms})
+        try:
+            async for message in ws:
+                if message.type == WSMsgType.TEXT:
+                    await self._receive(connection, message.data)
+                elif message.type == WSMsgType.BINARY:
+                    await self._receive(connection, message.data.decode())
+                elif message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.ERROR):
+                    break
+                if ws.closed:
+                    break
+        finally:
+            self._forget(connection)
+            if not ws.closed:
+                await ws.close()
+            # A client that closes with 1000/1001 ends its session (Discord: not resumable).
+            session = connection.session
+            client_ended_it = not connection.closed_by_server and ws.close_code in (1000, 1001)
+            if client_ended_it and session is not None and session.connection is None:
+                self.sessions.pop(session.session_id, None)
+        return ws
+
+    def _forget(self, connection: GatewayConnection) -> None:
+        if connection in self.connections:
+            self.connections.remove(connection)
+        connection.queue.put_nowait(None)
+        session = connection.session
+        if session is not None and session.connection is connection:
+            session.connection = None
+            session.disconnected_at = time.monotonic()
+
+    async def _fail(self, connection: GatewayConnection, code: int, reason: str) -> None:
+        log.warning("fake gateway closing connection: %s %s", code, reason)
+        self.close_codes.append(code)
+        await connection.close(code, reason)
+
+    async def _receive(self, connection: GatewayConnection, text: str) -> None:
+        try:
+            message = json.loads(text)
+            op = message["op"]
+        except (ValueError, KeyError, TypeError):
+            await self._fail(connection, CLOSE_DECODE_ERROR, "Decode error")
+            return
+        data = message.get("d")
+        if op == HEARTBEAT:
+            self.heartbeat_count += 1
+            connection.send_op(HEARTBEAT_ACK, None)
+        elif op == IDENTIFY:
+            await self._identify(connection, data)
+        elif op == RESUME:
+            await self._resume(connection, data)
+        elif connection.session is None:
+            await self._fail(connection, CLOSE_NOT_AUTHENTICATED, "Not authenticated")
+        elif op == PRESENCE_UPDATE:
+            self.presence_updates.append(data)
+        elif op == REQUEST_GUILD_MEMBERS:
+            self._send_member_chunk(connection, data)
+        elif op == VOICE_STATE_UPDATE:
+            pass  # no voice here; accepted and ignored
+        else:
+            await self._fail(connection, CLOSE_UNKNOWN_OPCODE, f"Unknown opcode {op}")
+
+    async def _identify(self, connection: GatewayConnection, data: Any) -> None:
+        if connection.session is not None:
+            await self._fail(connection, CLOSE_ALREADY_AUTHENTICATED, "Already authenticated")
+            return
+        if not isinstance(data, dict) or data.get("token") != self.state.token:
+            await self._fail(connection, CLOSE_AUTHENTICATION_FAILED, "Authentication failed")
+            return
+        intents = data.get("intents")
+        if not isinstance(intents, int) or intents < 0:
+            await self._fail(connection, CLOSE_INVALID_INTENTS, "Invalid intent(s)")
+            return
+        if intents & Intent.PRIVILEGED & ~self.state.privileged_intents:
+            await self._fail(connection, CLOSE_DISALLOWED_INTENTS, "Disallowed intent(s)")
+            return
+        shard = data.get("shard")
+        if shard is not None and (not isinstance(shard, list) or shard != [0, 1]):
+            await self._fail(connection, CLOSE_INVALID_SHARD, "The fake serves one shard: [0, 1]")
+            return
+        self.identify_count += 1
+        session = GatewaySession(session_id=secrets.token_hex(16), intents=intents, shard=shard)
+        self.sessions[session.session_id] = session
+        session.connection = connection
+        connection.session = session
+        state = self.state
+        ready: JSON = {
+            "v": 10,
+            "user": payloads.client_user(state.bot_user),
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in self._bot_guilds()],
+            "session_id": session.session_id,
+            "session_type": "normal",
+            "resume_gateway_url": self.url,
+            "application": {"id": str(state.application_id), "flags": 0},
+            "private_channels": [],
+            "presences": [],
+            "relationships": [],
+            "guild_join_requests": [],
+            "geo_ordered_rtc_regions": [],
+            "user_settings": {},
+            "_trace": ["fake-discord"],
+        }
+        if shard is not None:
+            ready["shard"] = shard
+        connection.send(session.next_frame("READY", ready)[1])
+        if intents & Intent.GUILDS:
+            for guild in self._bot_guilds():
+                payload = state.guild_create_payload(guild, intents)
+                connection.send(session.next_frame("GUILD_CREATE", payload)[1])
+        for callback in list(self._on_ready):
+            callback()
+
+    async def _resume(self, connection: GatewayConnection, data: Any) -> None:
+        if not isinstance(data, dict) or data.get("token") != self.state.token:
+            await self._fail(connection, CLOSE_AUTHENTICATION_FAILED, "Authentication failed")
+            return
+        session = self.sessions.get(str(data.get("session_id")))
+        seq = data.get("seq")
+        replay = [] if session is None else [text for s, text in session.buffer if s > (seq or 0)]
+        oldest = session.buffer[0][0] if session is not None and session.buffer else None
+        resumable = (
+            session is not None
+            and isinstance(seq, int)
+            and seq <= session.seq
+            and (oldest is None or oldest <= seq + 1)
+        )
+        if not resumable or session is None:
+            connection.send_op(INVALID_SESSION, False)
+            return
+        if session.connection is not None and session.connection is not connection:
+            self._forget(session.connection)
+        self.resume_count += 1
+        session.connection = connection
+        session.disconnected_at = None
+        connection.session = session
+        for text in replay:
+            connection.send(text)
+        connection.send(session.next_frame("RESUMED", {"_trace": ["fake-discord"]})[1])
+        for callback in list(self._on_ready):
+            callback()
+
+    def _send_member_chunk(self, connection: GatewayConnection, data: Any) -> None:
+        session = connection.session
+        if session is None or not isinstance(data, dict):
+            return
+        guild = self.state.guilds.get(int(data.get("guild_id", 0)))
+        if guild is None:
+            return
+        user_ids = {int(u) for u in data.get("user_ids") or []}
+        query = str(data.get("query") or "").lower()
+        members = [
+            m
+            for m in guild.members.values()
+            if (not user_ids or m.id in user_ids) and m.user.name.lower().startswith(query)
+        ]
+        limit = int(data.get("limit") or 0)
+        if limit:
+            members = members[:limit]
+        chunk: JSON = {
+            "guild_id": str(guild.id),
+            "members": [payloads.member(m) for m in members],
+            "chunk_index": 0,
+            "chunk_count": 1,
+        }
+        if data.get("nonce") is not None:
+            chunk["nonce"] = data["nonce"]
+        if user_ids:
+            chunk["not_found"] = [str(u) for u in user_ids - {m.id for m in members}]
+        connection.send(session.next_frame("GUILD_MEMBERS_CHUNK", chunk)[1])
+
+    def _bot_guilds(self) -> list[Any]:
+        bot_id = self.state.bot_user.id
+        return [g for g in self.state.guilds.values() if bot_id in g.members]

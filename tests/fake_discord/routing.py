@@ -1,0 +1,310 @@
+"""REST plumbing: the route table, request parsing and what the fake remembers about requests.
+
+Every request under ``/api/v10`` goes through :meth:`RestApi.handle`, which matches the route
+table, checks the bot token, applies injected faults and the optional rate limit, runs the
+handler and turns :class:`ApiError` into Discord's JSON error. Requests that match no route are
+answered 404 (405 for a known path with another method) *and recorded*, so a test fixture can
+assert the bot used nothing the fake does not implement.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import time
+import traceback
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from aiohttp import BodyPartReader, web
+from multidict import MultiMapping
+
+from .errors import ApiError, ErrorCode
+from .faults import FaultInjector, bucket_hash, rate_limited_response
+from .message_body import MessageBody, UploadedFile, file_index
+from .responses import error_response, json_response
+
+log = logging.getLogger(__name__)
+
+API_PREFIX = "/api/v10"
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# Path parameters that are not snowflakes.
+_TEXT_PARAMS = frozenset({"interaction_token", "emoji", "filename"})
+_SPECIAL_IDS = frozenset({"@me", "@original"})
+
+
+@dataclass(frozen=True)
+class RequestRecord:
+    method: str
+    route: str | None  # the route template, None for unknown routes
+    path: str
+    status: int
+    at: float  # time.monotonic()
+    injected: bool = False
+
+
+@dataclass(frozen=True)
+class UnknownRoute:
+    method: str
+    path: str
+    body_preview: str
+
+
+@dataclass(frozen=True)
+class ApiErrorRecord:
+    method: str
+    route: str
+    path: str
+    status: int
+    code: int
+    message: str
+
+
+@dataclass(frozen=True)
+class InternalError:
+    method: str
+    path: str
+    traceback: str
+
+
+class RequestContext:
+    def __init__(self, request: web.Request, params: dict[str, str], body: MessageBody) -> None:
+        self.request = request
+        self.params = params
+        self.body = body
+
+    @property
+    def query(self) -> MultiMapping[str]:
+        return self.request.query
+
+    def id(self, name: str) -> int:
+        return int(self.params[name])
+
+    def query_flag(self, name: str) -> bool:
+        return self.query.get(name, "").lower() in ("1", "true")
+
+
+Handler = Callable[[RequestContext], Awaitable[web.StreamResponse]]
+
+
+@dataclass(frozen=True)
+class RouteSpec:
+    method: str
+    template: str
+    pattern: re.Pattern[str]
+    handler: Handler
+    auth: bool
+
+    @property
+    def key(self) -> str:
+        return f"{self.method} {self.template}"
+
+
+class FixedWindowLimit:
+    """An opt-in per-resource rate limit (e.g. 5 messages per 5 s per channel)."""
+
+    def __init__(self, limit: int, per: float) -> None:
+        self.limit = limit
+        self.per = per
+        self._windows: dict[str, tuple[float, int]] = {}
+        self.rejections = 0
+
+    def check(self, key: str) -> tuple[int, float]:
+        """Count a request; (remaining, reset_after). remaining < 0 means: reject with 429."""
+        now = time.monotonic()
+        start, used = self._windows.get(key, (now, 0))
+        if now - start >= self.per:
+            start, used = now, 0
+        used += 1
+        reset_after = self.per - (now - start)
+        if used > self.limit:
+            self.rejections += 1
+            return -1, reset_after
+        self._windows[key] = (start, used)
+        return self.limit - used, reset_after
+
+
+async def read_body(request: web.Request) -> MessageBody:
+    """JSON bodies and multipart bodies (``payload_json`` + ``files[n]``)."""
+    if request.content_type == "multipart/form-data":
+        body = MessageBody()
+        reader = await request.multipart()
+        while True:
+            part = await reader.next()
+            if part is None:
+                break
+            if not isinstance(part, BodyPartReader):
+                continue
+            name = part.name or ""
+            if name == "payload_json":
+                body.fields = _json_object(await part.text())
+                continue
+            index = file_index(name)
+            if index is None:
+                raise ApiError(
+                    400, ErrorCode.INVALID_FORM_BODY, f"Invalid Form Body (unknown part {name!r})"
+                )
+            data = bytes(await part.read(decode=False))
+            body.files.append(
+                UploadedFile(
+                    index=index,
+                    filename=part.filename or f"file{index}",
+                    content_type=part.headers.get("Content-Type", "application/octet-stream"),
+                    data=data,
+                )
+            )
+        return body
+    if not request.can_read_body:
+        return MessageBody()
+    raw = await request.text()
+    if not raw:
+        return MessageBody()
+    return MessageBody(fields=_json_object(raw))
+
+
+def _json_object(raw: str) -> dict[str, Any]:
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        raise ApiError(400, 50109, "The request body contains invalid JSON.") from None
+    if isinstance(value, list):
+        return {"__list__": value}
+    if not isinstance(value, dict):
+        raise ApiError(400, 50109, "The request body contains invalid JSON.")
+    return value
+
+
+class RestApi:
+    def __init__(self, *, token: str, faults: FaultInjector) -> None:
+        self.token = token
+        self.faults = faults
+        self.routes: list[RouteSpec] = []
+        self.requests: list[RequestRecord] = []
+        self.unknown_routes: list[UnknownRoute] = []
+        self.api_errors: list[ApiErrorRecord] = []
+        self.internal_errors: list[InternalError] = []
+        self.message_limit: FixedWindowLimit | None = None
+        self.record_requests = True
+
+    def add(self, method: str, template: str, handler: Handler, *, auth: bool = True) -> None:
+        parts = _PLACEHOLDER.split(template)  # literal, name, literal, name, ..., literal
+        regex = "".join(
+            re.escape(part) if i % 2 == 0 else f"(?P<{part}>[^/]+)" for i, part in enumerate(parts)
+        )
+        self.routes.append(RouteSpec(method, template, re.compile(f"^{regex}$"), handler, auth))
+
+    def route_keys(self) -> list[str]:
+        return [spec.key for spec in self.routes]
+
+    def match(self, method: str, path: str) -> tuple[RouteSpec | None, dict[str, str], bool]:
+        """(route, path params, whether the path exists with another method)."""
+        other_method = False
+        for spec in self.routes:
+            found = spec.pattern.match(path)
+            if found is None:
+                continue
+            if spec.method == method:
+                return spec, found.groupdict(), False
+            other_method = True
+        return None, {}, other_method
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        method, full_path = request.method, request.path
+        path = full_path[len(API_PREFIX) :] if full_path.startswith(API_PREFIX + "/") else None
+        spec, params, other_method = (
+            self.match(method, path) if path is not None else (None, {}, False)
+        )
+        if spec is None:
+            preview = (await request.text())[:200] if request.can_read_body else ""
+            self.unknown_routes.append(UnknownRoute(method, full_path, preview))
+            log.error("fake Discord: unknown route %s %s", method, full_path)
+            status = 405 if other_method else 404
+            text = "405: Method Not Allowed" if other_method else "404: Not Found"
+            self._log(method, None, full_path, status)
+            return json_response(
+                {"message": f"{text} (fake Discord has no {method} {full_path})", "code": 0},
+                status=status,
+            )
+        if spec.auth and request.headers.get("Authorization") != f"Bot {self.token}":
+            self.api_errors.append(
+                ApiErrorRecord(method, spec.template, full_path, 401, 0, "401: Unauthorized")
+            )
+            self._log(method, spec.template, full_path, 401)
+            return json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+        injected = self.faults.take(method, spec.template, params)
+        if injected is not None:
+            if request.can_read_body:
+                await request.read()
+            self._log(method, spec.template, full_path, injected.status, injected=True)
+            return injected
+        limited, limit_headers = self._rate_limit(spec, params)
+        if limited is not None:
+            self._log(method, spec.template, full_path, 429)
+            return limited
+        response = await self._run(spec, request, params)
+        response.headers.update(limit_headers)
+        self._log(method, spec.template, full_path, response.status)
+        return response
+
+    async def _run(
+        self, spec: RouteSpec, request: web.Request, params: dict[str, str]
+    ) -> web.StreamResponse:
+        try:
+            for name, value in params.items():
+                if name not in _TEXT_PARAMS and value not in _SPECIAL_IDS and not value.isdigit():
+                    raise ApiError(
+                        400, ErrorCode.INVALID_FORM_BODY, f'Value "{value}" is not snowflake.'
+                    )
+            body = (
+                await read_body(request)
+                if request.method in ("POST", "PUT", "PATCH")
+                else MessageBody()
+            )
+            return await spec.handler(RequestContext(request, params, body))
+        except ApiError as error:
+            self.api_errors.append(
+                ApiErrorRecord(
+                    spec.method,
+                    spec.template,
+                    request.path,
+                    error.status,
+                    error.code,
+                    error.message,
+                )
+            )
+            return error_response(error)
+        except Exception:
+            # A bug in the fake, not in the bot: answer 500 and make the test fail loudly.
+            text = traceback.format_exc()
+            log.error("fake Discord internal error on %s %s\n%s", spec.method, request.path, text)
+            self.internal_errors.append(InternalError(spec.method, request.path, text))
+            return json_response({"message": "fake Discord internal error", "code": 0}, status=500)
+
+    def _rate_limit(
+        self, spec: RouteSpec, params: dict[str, str]
+    ) -> tuple[web.Response | None, dict[str, str]]:
+        """Apply the opt-in message rate limit: (429 response or None, headers for a success)."""
+        limiter = self.message_limit
+        if limiter is None or spec.key != "POST /channels/{channel_id}/messages":
+            return None, {}
+        bucket = bucket_hash(spec.method, spec.template)
+        remaining, reset_after = limiter.check(params["channel_id"])
+        if remaining < 0:
+            return rate_limited_response(reset_after, is_global=False, bucket=bucket), {}
+        return None, {
+            "X-RateLimit-Limit": str(limiter.limit),
+            "X-RateLimit-Remaining": str(remaining),
+            "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
+            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+            "X-RateLimit-Bucket": bucket,
+        }
+
+    def _log(
+        self, method: str, route: str | None, path: str, status: int, *, injected: bool = False
+    ) -> None:
+        if self.record_requests or route is None:
+            self.requests.append(
+                RequestRecord(method, route, path, status, time.monotonic(), injected)
+            )

@@ -1,0 +1,600 @@
+"""The fake Discord's state: the world, its rules (permissions, DMs) and the events it emits.
+
+Everything that changes goes through :class:`FakeState`, which enforces what Discord enforces
+(a bot may only send where its permissions allow, a DM to a user with closed DMs fails with
+50007, only the author edits a message), tells the gateway what to dispatch, and notifies the
+driver's waiters after each change.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
+
+from . import payloads
+from .errors import ApiError, ErrorCode, missing_permissions, not_found
+from .message_body import (
+    MessageBody,
+    UploadedFile,
+    apply_message_body,
+    guess_content_type,
+    validate_message_body,
+)
+from .models import (
+    DM,
+    FLAG_LOADING,
+    GUILD_TEXT,
+    MESSAGE_DEFAULT,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    Attachment,
+    Channel,
+    Guild,
+    Member,
+    Message,
+    Role,
+    User,
+)
+from .permissions import (
+    DEFAULT_BOT_PERMISSIONS,
+    DEFAULT_EVERYONE_PERMISSIONS,
+    DM_PERMISSIONS,
+    Overwrite,
+    Perm,
+    apply_overwrites,
+    base_permissions,
+    names,
+)
+from .snowflakes import SnowflakeGenerator
+
+JSON = dict[str, Any]
+# Bytes of a file kept when file bytes are not kept: the PNG signature and IHDR (size).
+KEPT_PREFIX = 64
+
+
+class Intent:
+    GUILDS = 1 << 0
+    GUILD_MEMBERS = 1 << 1
+    GUILD_PRESENCES = 1 << 8
+    GUILD_MESSAGES = 1 << 9
+    DIRECT_MESSAGES = 1 << 12
+    MESSAGE_CONTENT = 1 << 15
+    PRIVILEGED = GUILD_MEMBERS | GUILD_PRESENCES | MESSAGE_CONTENT
+
+
+# A payload, or a function of the receiving session's intents that builds it.
+EventData = JSON | Callable[[int], JSON]
+
+
+class EventSink(Protocol):
+    def dispatch(self, event: str, data: EventData, *, intent: int | None) -> None: ...
+
+
+class _NoSink:
+    def dispatch(self, event: str, data: EventData, *, intent: int | None) -> None:
+        return None
+
+
+class FakeState:
+    """All guilds, users, channels, messages and commands of one fake Discord."""
+
+    def __init__(self, *, token: str, bot_name: str, privileged_intents: int) -> None:
+        self.ids = SnowflakeGenerator()
+        self.token = token
+        self.privileged_intents = privileged_intents
+        self.application_id = self.ids.next()
+        self.bot_user = User(id=self.ids.next(), name=bot_name, bot=True)
+        self.app_owner = User(id=self.ids.next(), name="app-owner")
+        self.users: dict[int, User] = {u.id: u for u in (self.bot_user, self.app_owner)}
+        self.guilds: dict[int, Guild] = {}
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, Message] = {}
+        self.attachments: dict[int, Attachment] = {}
+        self.dm_channel_of_user: dict[int, int] = {}
+        self.global_commands: list[JSON] = []
+        self.guild_commands: dict[int, list[JSON]] = {}
+        self.command_writes: list[tuple[str, int | None]] = []  # (method, guild id or None)
+        self.sink: EventSink = _NoSink()
+        self.base_url = ""
+        self.keep_file_bytes = True
+        self._listeners: list[Callable[[], None]] = []
+        self._keyed_listeners: dict[int, list[Callable[[], None]]] = {}
+
+    # -- change notification -------------------------------------------------------------
+
+    def subscribe(self, listener: Callable[[], None], keys: Iterable[int] | None = None) -> None:
+        """Call ``listener`` after every change (``keys=None``) or only after changes that
+        concern one of ``keys`` (a channel id, a user id for their DM, an interaction id).
+        Scoped listeners keep hundreds of concurrent waiters cheap under load."""
+        if keys is None:
+            self._listeners.append(listener)
+            return
+        for key in keys:
+            self._keyed_listeners.setdefault(key, []).append(listener)
+
+    def unsubscribe(self, listener: Callable[[], None], keys: Iterable[int] | None = None) -> None:
+        if keys is None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+            return
+        for key in keys:
+            listeners = self._keyed_listeners.get(key, [])
+            if listener in listeners:
+                listeners.remove(listener)
+            if not listeners:
+                self._keyed_listeners.pop(key, None)
+
+    def changed(self, *keys: int) -> None:
+        for listener in list(self._listeners):
+            listener()
+        for key in keys:
+            for listener in list(self._keyed_listeners.get(key, ())):
+                listener()
+
+    def message_keys(self, ch: Channel) -> tuple[int, ...]:
+        """Change keys of a message in ``ch``: the channel, and for a DM its recipient."""
+        return (ch.id, ch.recipient_id) if ch.recipient_id is not None else (ch.id,)
+
+    # -- world building (driver) ---------------------------------------------------------
+
+    def add_user(self, name: str, *, global_name: str | None = None, bot: bool = False) -> User:
+        user = User(id=self.ids.next(), name=name, global_name=global_name, bot=bot)
+        self.users[user.id] = user
+        self.changed()
+        return user
+
+    def add_guild(
+        self,
+        name: str,
+        *,
+        owner: User | None,
+        bot_permissions: int = DEFAULT_BOT_PERMISSIONS,
+        everyone_permissions: int = DEFAULT_EVERYONE_PERMISSIONS,
+    ) -> Guild:
+        guild_id = self.ids.next()
+        owner = owner or self.add_user(f"{name}-owner")
+        guild = Guild(id=guild_id, name=name, owner_id=owner.id)
+        guild.roles[guild_id] = Role(guild_id, guild_id, "@everyone", int(everyone_permissions))
+        bot_role = Role(
+            self.ids.next(),
+            guild_id,
+            self.bot_user.name,
+            int(bot_permissions),
+            position=1,
+            managed_by_bot=self.bot_user.id,
+        )
+        guild.roles[bot_role.id] = bot_role
+        guild.members[self.bot_user.id] = Member(self.bot_user, guild_id, [bot_role.id])
+        guild.members[owner.id] = Member(owner, guild_id, [])
+        self.guilds[guild_id] = guild
+        self.sink.dispatch(
+            "GUILD_CREATE",
+            lambda intents: self.guild_create_payload(guild, intents),
+            intent=Intent.GUILDS,
+        )
+        self.changed()
+        return guild
+
+    def bot_role(self, guild: Guild) -> Role:
+        return next(r for r in guild.roles.values() if r.managed_by_bot == self.bot_user.id)
+
+    def add_role(self, guild: Guild, name: str, permissions: int) -> Role:
+        role = Role(self.ids.next(), guild.id, name, int(permissions), position=len(guild.roles))
+        guild.roles[role.id] = role
+        self.sink.dispatch(
+            "GUILD_ROLE_CREATE",
+            {"guild_id": str(guild.id), "role": payloads.role(role)},
+            intent=Intent.GUILDS,
+        )
+        self.changed()
+        return role
+
+    def set_role_permissions(self, role: Role, permissions: int) -> None:
+        role.permissions = int(permissions)
+        self.sink.dispatch(
+            "GUILD_ROLE_UPDATE",
+            {"guild_id": str(role.guild_id), "role": payloads.role(role)},
+            intent=Intent.GUILDS,
+        )
+        self.changed()
+
+    def add_member(
+        self, guild: Guild, user: User, *, roles: Iterable[Role] = (), nick: str | None = None
+    ) -> Member:
+        member = Member(user, guild.id, [r.id for r in roles], nick)
+        guild.members[user.id] = member
+        self.sink.dispatch(
+            "GUILD_MEMBER_ADD",
+            {**payloads.member(member), "guild_id": str(guild.id)},
+            intent=Intent.GUILD_MEMBERS,
+        )
+        self.changed()
+        return member
+
+    def remove_member(self, guild: Guild, user: User) -> None:
+        if guild.members.pop(user.id, None) is not None:
+            self.sink.dispatch(
+                "GUILD_MEMBER_REMOVE",
+                {"guild_id": str(guild.id), "user": payloads.user(user)},
+                intent=Intent.GUILD_MEMBERS,
+            )
+            self.changed()
+
+    def add_channel(
+        self,
+        guild: Guild,
+        name: str,
+        *,
+        overwrites: Iterable[Overwrite] = (),
+        topic: str | None = None,
+    ) -> Channel:
+        ch = Channel(
+            id=self.ids.next(),
+            type=GUILD_TEXT,
+            name=name,
+            guild_id=guild.id,
+            position=len(guild.channel_ids),
+            overwrites=list(overwrites),
+            topic=topic,
+        )
+        self.channels[ch.id] = ch
+        guild.channel_ids.append(ch.id)
+        self.sink.dispatch("CHANNEL_CREATE", payloads.channel(ch), intent=Intent.GUILDS)
+        self.changed()
+        return ch
+
+    def set_overwrite(
+        self, ch: Channel, target_id: int, target_type: int, allow: int, deny: int
+    ) -> None:
+        ch.overwrites = [
+            ow for ow in ch.overwrites if not (ow.type == target_type and ow.target_id == target_id)
+        ]
+        if allow or deny:
+            ch.overwrites.append(Overwrite(target_id, target_type, int(allow), int(deny)))
+        self.sink.dispatch("CHANNEL_UPDATE", payloads.channel(ch), intent=Intent.GUILDS)
+        self.changed()
+
+    def dm_channel(self, user: User) -> Channel:
+        """The bot's DM channel with ``user`` (created on first use, like Discord does)."""
+        channel_id = self.dm_channel_of_user.get(user.id)
+        if channel_id is not None:
+            return self.channels[channel_id]
+        ch = Channel(id=self.ids.next(), type=DM, name=None, recipient_id=user.id)
+        self.channels[ch.id] = ch
+        self.dm_channel_of_user[user.id] = ch.id
+        return ch
+
+    # -- lookups ---------------------------------------------------------------------------
+
+    def guild_of(self, ch: Channel) -> Guild | None:
+        return self.guilds.get(ch.guild_id) if ch.guild_id is not None else None
+
+    def get_channel(self, channel_id: int) -> Channel:
+        ch = self.channels.get(channel_id)
+        if ch is None:
+            raise not_found(ErrorCode.UNKNOWN_CHANNEL, "Channel")
+        return ch
+
+    def get_guild(self, guild_id: int) -> Guild:
+        guild = self.guilds.get(guild_id)
+        if guild is None or self.bot_user.id not in guild.members:
+            raise not_found(ErrorCode.UNKNOWN_GUILD, "Guild")
+        return guild
+
+    def get_user(self, user_id: int) -> User:
+        user = self.users.get(user_id)
+        if user is None:
+            raise not_found(ErrorCode.UNKNOWN_USER, "User")
+        return user
+
+    def get_message(self, ch: Channel, message_id: int) -> Message:
+        msg = self.messages.get(message_id)
+        if msg is None or msg.deleted or msg.channel_id != ch.id or msg.ephemeral:
+            raise not_found(ErrorCode.UNKNOWN_MESSAGE, "Message")
+        return msg
+
+    def recipients(self, ch: Channel) -> list[User]:
+        if ch.recipient_id is None:
+            return []
+        return [self.users[ch.recipient_id]]
+
+    # -- permissions -----------------------------------------------------------------------
+
+    def permissions_in(self, user_id: int, ch: Channel) -> int:
+        """``user_id``'s permissions in ``ch`` (threads use their parent's overwrites)."""
+        if ch.is_dm:
+            return int(DM_PERMISSIONS)
+        guild = self.guilds[ch.guild_id] if ch.guild_id is not None else None
+        if guild is None or user_id not in guild.members:
+            return 0
+        member = guild.members[user_id]
+        base = base_permissions(
+            is_owner=guild.owner_id == user_id,
+            everyone_permissions=guild.everyone.permissions,
+            role_permissions=(
+                guild.roles[r].permissions for r in member.role_ids if r in guild.roles
+            ),
+        )
+        overwrite_source = self.channels[ch.parent_id] if ch.is_thread and ch.parent_id else ch
+        return apply_overwrites(
+            base,
+            guild_id=guild.id,
+            member_id=user_id,
+            member_role_ids=member.role_ids,
+            overwrites=overwrite_source.overwrites,
+            is_thread=ch.is_thread,
+        )
+
+    def guild_permissions(self, guild: Guild, user_id: int) -> int:
+        member = guild.members.get(user_id)
+        if member is None:
+            return 0
+        return base_permissions(
+            is_owner=guild.owner_id == user_id,
+            everyone_permissions=guild.everyone.permissions,
+            role_permissions=(
+                guild.roles[r].permissions for r in member.role_ids if r in guild.roles
+            ),
+        )
+
+    def require_bot(self, ch: Channel, needed: int) -> None:
+        have = self.permissions_in(self.bot_user.id, ch)
+        if not have & Perm.VIEW_CHANNEL:
+            raise ApiError(403, ErrorCode.MISSING_ACCESS, "Missing Access")
+        missing = needed & ~have
+        if missing:
+            raise missing_permissions(names(missing))
+
+    def visible_channel(self, channel_id: int) -> Channel:
+        """A channel the bot can see (404 unknown, 403 Missing Access otherwise)."""
+        ch = self.get_channel(channel_id)
+        if ch.is_dm:
+            return ch
+        guild = self.guilds.get(ch.guild_id) if ch.guild_id is not None else None
+        if guild is None or self.bot_user.id not in guild.members:
+            raise not_found(ErrorCode.UNKNOWN_CHANNEL, "Channel")
+        self.require_bot(ch, Perm.VIEW_CHANNEL)
+        return ch
+
+    # -- payload builders ------------------------------------------------------------------
+
+    def channel_payload(self, ch: Channel, *, for_user: int | None = None) -> JSON:
+        perms = self.permissions_in(for_user, ch) if for_user is not None else None
+        return payloads.channel(
+            ch, recipients=self.recipients(ch), permissions=perms, bot_id=self.bot_user.id
+        )
+
+    def message_payload(self, msg: Message, *, for_gateway: bool = False) -> JSON:
+        guild = self.guilds.get(msg.guild_id) if msg.guild_id is not None else None
+        author_member = guild.members.get(msg.author.id) if guild is not None else None
+        thread = None
+        if msg.thread_id is not None and msg.thread_id in self.channels:
+            thread = self.channel_payload(self.channels[msg.thread_id])
+            if for_gateway:
+                thread["guild_id"] = str(msg.guild_id)
+        return payloads.message(
+            msg, for_gateway=for_gateway, author_member=author_member, thread=thread
+        )
+
+    def guild_create_payload(self, guild: Guild, intents: int) -> JSON:
+        # Without the GUILD_MEMBERS intent Discord sends only the bot's own member.
+        if intents & Intent.GUILD_MEMBERS:
+            members = list(guild.members.values())
+        else:
+            members = [guild.members[self.bot_user.id]]
+        return payloads.guild_create(
+            guild,
+            channels=[self.channel_payload(self.channels[c]) for c in guild.channel_ids],
+            threads=[
+                {**self.channel_payload(self.channels[t]), "guild_id": str(guild.id)}
+                for t in guild.thread_ids
+                if not self.channels[t].archived
+            ],
+            members=[payloads.member(m) for m in members],
+        )
+
+    # -- messages --------------------------------------------------------------------------
+
+    def make_attachment(self, upload: UploadedFile, channel_id: int) -> Attachment:
+        attachment_id = self.ids.next()
+        content_type = upload.content_type
+        if content_type in ("", "application/octet-stream"):
+            content_type = guess_content_type(upload.filename)
+        attachment = Attachment(
+            id=attachment_id,
+            filename=upload.filename,
+            content_type=content_type,
+            data=upload.data if self.keep_file_bytes else upload.data[:KEPT_PREFIX],
+            url=f"{self.base_url}/attachments/{channel_id}/{attachment_id}/{upload.filename}",
+            size=len(upload.data),
+        )
+        self.attachments[attachment_id] = attachment
+        return attachment
+
+    def check_can_send(self, ch: Channel, body: MessageBody) -> None:
+        """What Discord checks before a bot (not an interaction webhook) posts in ``ch``."""
+        if ch.is_dm:
+            recipient = self.users[ch.recipient_id] if ch.recipient_id is not None else None
+            if recipient is None or recipient.dms_closed or not self.shares_guild(recipient):
+                raise ApiError(
+                    403, ErrorCode.CANNOT_SEND_TO_USER, "Cannot send messages to this user"
+                )
+            return
+        if ch.is_thread and (ch.archived or ch.locked):
+            raise ApiError(400, 50083, "Thread is archived")
+        needed = int(Perm.SEND_MESSAGES_IN_THREADS if ch.is_thread else Perm.SEND_MESSAGES)
+        if body.files:
+            needed |= Perm.ATTACH_FILES
+        self.require_bot(ch, needed)
+
+    def shares_guild(self, user: User) -> bool:
+        return any(
+            user.id in g.members and self.bot_user.id in g.members for g in self.guilds.values()
+        )
+
+    def post_message(
+        self,
+        ch: Channel,
+        body: MessageBody,
+        *,
+        author: User | None = None,
+        extra_flags: int = 0,
+        visible_to: int | None = None,
+        webhook_id: int | None = None,
+        interaction_metadata: JSON | None = None,
+        message_type: int = MESSAGE_DEFAULT,
+    ) -> Message:
+        """Create a message (already permission-checked by the caller) and announce it."""
+        validate_message_body(body, creating=not extra_flags & FLAG_LOADING)
+        msg = Message(
+            id=self.ids.next(),
+            channel_id=ch.id,
+            guild_id=ch.guild_id,
+            author=author or self.bot_user,
+            visible_to=visible_to,
+            webhook_id=webhook_id,
+            application_id=self.application_id if webhook_id is not None else None,
+            interaction_metadata=interaction_metadata,
+            type=message_type,
+        )
+        apply_message_body(
+            msg,
+            body,
+            creating=True,
+            extra_flags=extra_flags,
+            make_attachment=lambda upload: self.make_attachment(upload, ch.id),
+        )
+        self.messages[msg.id] = msg
+        if not msg.ephemeral:
+            ch.message_ids.append(msg.id)
+            ch.message_count += 1
+            self.sink.dispatch(
+                "MESSAGE_CREATE",
+                self.message_payload(msg, for_gateway=True),
+                intent=Intent.DIRECT_MESSAGES if ch.is_dm else Intent.GUILD_MESSAGES,
+            )
+        self.changed(*self.message_keys(ch))
+        return msg
+
+    def edit_message(self, msg: Message, body: MessageBody) -> Message:
+        validate_message_body(body, creating=False, existing_flags=msg.flags)
+        ch = self.channels[msg.channel_id]
+        before = (msg.content, msg.raw_embeds, msg.raw_components, msg.attachments, msg.flags)
+        apply_message_body(
+            msg,
+            body,
+            creating=False,
+            make_attachment=lambda upload: self.make_attachment(upload, ch.id),
+        )
+        if not (msg.content or msg.raw_embeds or msg.attachments or msg.raw_components):
+            # Refused edits leave the message as it was.
+            msg.content, msg.raw_embeds, msg.raw_components, msg.attachments, msg.flags = before
+            raise ApiError(400, ErrorCode.EMPTY_MESSAGE, "Cannot send an empty message")
+        msg.flags &= ~FLAG_LOADING
+        msg.edited_at = dt.datetime.now(tz=dt.UTC)
+        msg.edit_count += 1
+        if not msg.ephemeral:
+            self.sink.dispatch(
+                "MESSAGE_UPDATE",
+                self.message_payload(msg, for_gateway=True),
+                intent=Intent.DIRECT_MESSAGES if ch.is_dm else Intent.GUILD_MESSAGES,
+            )
+        self.changed(*self.message_keys(ch))
+        return msg
+
+    def delete_message(self, msg: Message) -> None:
+        msg.deleted = True
+        ch = self.channels[msg.channel_id]
+        if msg.id in ch.message_ids:
+            ch.message_ids.remove(msg.id)
+        if not msg.ephemeral:
+            data: JSON = {"id": str(msg.id), "channel_id": str(ch.id)}
+            if ch.guild_id is not None:
+                data["guild_id"] = str(ch.guild_id)
+            self.sink.dispatch(
+                "MESSAGE_DELETE",
+                data,
+                intent=Intent.DIRECT_MESSAGES if ch.is_dm else Intent.GUILD_MESSAGES,
+            )
+        self.changed(*self.message_keys(ch))
+
+    def channel_history(self, ch: Channel) -> list[Message]:
+        return [self.messages[m] for m in ch.message_ids]
+
+    # -- threads ---------------------------------------------------------------------------
+
+    def create_thread(
+        self,
+        parent: Channel,
+        *,
+        name: str,
+        thread_type: int,
+        auto_archive_duration: int,
+        invitable: bool,
+        from_message: Message | None,
+    ) -> Channel:
+        if parent.type != GUILD_TEXT or parent.guild_id is None:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        if thread_type not in (PUBLIC_THREAD, PRIVATE_THREAD):
+            raise ApiError(
+                400, ErrorCode.INVALID_FORM_BODY, f"Invalid Form Body (type: {thread_type})"
+            )
+        needed = (
+            Perm.CREATE_PUBLIC_THREADS
+            if thread_type == PUBLIC_THREAD
+            else Perm.CREATE_PRIVATE_THREADS
+        )
+        if from_message is not None:
+            needed |= Perm.READ_MESSAGE_HISTORY
+            if from_message.thread_id is not None:
+                raise ApiError(
+                    400,
+                    ErrorCode.THREAD_ALREADY_CREATED,
+                    "A thread has already been created for this message",
+                )
+        self.require_bot(parent, int(needed))
+        if not 1 <= len(name) <= 100:
+            raise ApiError(
+                400, ErrorCode.INVALID_FORM_BODY, "Invalid Form Body (name: 1..100 characters)"
+            )
+        # A thread started from a message shares the message's id, as on Discord.
+        thread_id = from_message.id if from_message is not None else self.ids.next()
+        thread = Channel(
+            id=thread_id,
+            type=thread_type,
+            name=name,
+            guild_id=parent.guild_id,
+            parent_id=parent.id,
+            owner_id=self.bot_user.id,
+            auto_archive_duration=auto_archive_duration,
+            invitable=invitable,
+            thread_member_ids={self.bot_user.id},
+        )
+        self.channels[thread.id] = thread
+        self.guilds[parent.guild_id].thread_ids.append(thread.id)
+        if from_message is not None:
+            from_message.thread_id = thread.id
+        payload = {
+            **self.channel_payload(thread),
+            "guild_id": str(parent.guild_id),
+            "newly_created": True,
+        }
+        self.sink.dispatch("THREAD_CREATE", payload, intent=Intent.GUILDS)
+        self.changed(parent.id, thread.id)
+        return thread
+
+    def update_thread(self, thread: Channel, changes: JSON) -> None:
+        if "name" in changes:
+            thread.name = str(changes["name"])
+        if "archived" in changes:
+            thread.archived = bool(changes["archived"])
+        if "locked" in changes:
+            thread.locked = bool(changes["locked"])
+        if "auto_archive_duration" in changes:
+            thread.auto_archive_duration = int(changes["auto_archive_duration"])
+        if "invitable" in changes:
+            thread.invitable = bool(changes["invitable"])
+        payload = {**self.channel_payload(thread), "guild_id": str(thread.guild_id)}
+        self.sink.dispatch("THREAD_UPDATE", payload, intent=Intent.GUILDS)
+        self.changed()
