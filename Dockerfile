@@ -1,10 +1,38 @@
-# Finished by the "Ship it" issue; for now it builds and runs the CLI.
-FROM python:3.11-slim
-WORKDIR /app
+# syntax=docker/dockerfile:1
+# kachuful-bot: a Discord bot for Kachuful. Build: docker build -t kachuful-bot .
+# Run:   docker run -d --name kachuful --env-file .env -v kachuful-data:/data kachuful-bot
+
+# --- build: wheels for the dependencies first (cached while only the source changes) ---
+FROM python:3.11-slim AS build
+WORKDIR /src
+RUN python -m venv /venv
+ENV PATH="/venv/bin:$PATH" PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 COPY pyproject.toml README.md ./
+# Install only the runtime dependencies, from the project's metadata, before the source.
+RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml','rb'))['project']['dependencies']))" > requirements.txt \
+ && pip install -r requirements.txt
 COPY engine engine
 COPY render render
+COPY ai ai
 COPY bot bot
 COPY cli cli
-RUN pip install --no-cache-dir .
-CMD ["kachuful", "--help"]
+COPY migrations migrations
+RUN pip install --no-deps .
+
+# --- run: a slim image with the virtual environment and no build tools -----------------
+FROM python:3.11-slim
+RUN useradd --create-home --uid 10001 kachuful && mkdir /data && chown kachuful /data
+COPY --from=build /venv /venv
+ENV PATH="/venv/bin:$PATH" \
+    PYTHONUNBUFFERED=1 \
+    DATABASE_PATH=/data/kachuful.db \
+    STATUS_PATH=/data/status.json
+USER kachuful
+WORKDIR /home/kachuful
+VOLUME ["/data"]
+# Healthy = connected to Discord and the database writable, as the bot itself reports.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
+  CMD ["kachuful", "health", "--status-file", "/data/status.json"]
+# SIGTERM: the bot finishes the moves in progress, closes the database and the gateway.
+STOPSIGNAL SIGTERM
+CMD ["kachuful-bot"]

@@ -7,6 +7,7 @@ import contextlib
 import hashlib
 import json
 import logging
+import signal
 import sys
 import time
 from collections.abc import AsyncIterator
@@ -17,7 +18,7 @@ import discord
 from discord import app_commands
 
 import render
-from bot import gameplay, router
+from bot import gameplay, health, router
 from bot.commands import build_group
 from bot.lobby import LOBBY_IDLE_SECONDS, LobbyTimers
 from bot.registry import SessionRegistry
@@ -43,6 +44,7 @@ class KachufulBot(discord.Client):
         table_edit_interval: float = 1.2,
         lobby_idle_seconds: float = LOBBY_IDLE_SECONDS,
         time_scale: float = 1.0,
+        status_interval: float = health.INTERVAL,
         **client_options: Any,
     ) -> None:
         """``time_scale`` shrinks turn timers (tests run a 15 s timer in 0.15 s)."""
@@ -57,6 +59,8 @@ class KachufulBot(discord.Client):
         self.lobbies = LobbyTimers(self, lobby_idle_seconds)
         self.last_finished: dict[int, int] = {}
         self._storage: Storage | None = None
+        self._health: asyncio.Task[None] | None = None
+        self._status_interval = status_interval
         self._in_flight = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -87,6 +91,11 @@ class KachufulBot(discord.Client):
         )
         # Build the card art and palettes once, off the event loop, before any game.
         await asyncio.to_thread(render.warm_up)
+        if self.settings.status_path is not None:
+            self._health = asyncio.create_task(
+                health.keep_writing(self, self.settings.status_path, self._status_interval),
+                name="health",
+            )
         await self.sync_commands()
         await self.restore_games()
 
@@ -175,6 +184,11 @@ class KachufulBot(discord.Client):
     # --- shutdown ----------------------------------------------------------------------
 
     async def close(self) -> None:
+        if self._health is not None:
+            self._health.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._health
+            self._health = None
         await self.timers.close()
         await self.lobbies.close()
         await self.tables.close()
@@ -245,14 +259,36 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     configure_logging(settings.log_level)
-    bot = KachufulBot(settings)
     try:
-        bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+        asyncio.run(run_until_stopped(settings))
     except discord.LoginFailure:
         print("error: Discord refused DISCORD_TOKEN: check the token in .env", file=sys.stderr)
         return 2
     except StorageError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        pass
     return 0
 
+
+async def run_until_stopped(settings: Settings) -> None:
+    """Run the bot until Discord disconnects for good or SIGTERM/SIGINT arrives; then
+    shut down gracefully: moves being applied finish and are saved, timers stop, the
+    database is closed and the gateway says goodbye."""
+    bot = KachufulBot(settings)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signal_number in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):  # not on every platform
+            loop.add_signal_handler(signal_number, stop.set)
+    async with bot:
+        runner = asyncio.create_task(bot.start(settings.discord_token.get_secret_value()))
+        stopper = asyncio.create_task(stop.wait())
+        done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        if stopper in done:
+            log.info("stopping: finishing the moves in progress")
+            await bot.close()
+        else:
+            stopper.cancel()
+        await runner

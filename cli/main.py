@@ -10,7 +10,12 @@ from collections.abc import Sequence
 # Each module named here has ``add_parser(subparsers)``; the parser it adds sets
 # ``func(args) -> int`` (the exit status). Modules load only when listed, so a
 # command's dependencies (Pillow, say) are not imported for the others.
-COMMAND_MODULES = ("cli.replay", "cli.verify", "cli.render_demo")
+COMMAND_MODULES = (
+    "cli.replay",
+    "cli.verify",
+    "cli.render_demo",
+    "cli.health",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -111,6 +111,12 @@ class Storage:
     ) -> None:
         await self.close()
 
+    async def check_writable(self) -> None:
+        """Take the write lock and let it go, changing nothing: raises the usual
+        :class:`StorageError` when the database cannot be written now."""
+        async with self._db.transaction("check the database is writable"):
+            pass
+
     async def set_size_limit(self, max_pages: int | None) -> int:
         """Cap the database at ``max_pages`` pages (``None``: SQLite's maximum); writes
         past it fail with :class:`StorageFull`, like a full disk. SQLite never caps

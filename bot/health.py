@@ -1,0 +1,93 @@
+"""The bot's health, as a small status file the Docker HEALTHCHECK reads.
+
+The bot rewrites the file every ``INTERVAL`` seconds with what it knows now (is the
+gateway connected, can the database be written); ``kachuful health`` reads it and
+fails when the file is stale or either check is false. A file rather than an HTTP
+port: nothing to expose, and a hung bot stops refreshing it, which is a failure too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+from bot.storage import StorageError
+
+if TYPE_CHECKING:
+    from bot.app import KachufulBot
+
+log = logging.getLogger(__name__)
+
+INTERVAL: Final = 15.0
+MAX_AGE: Final = 90.0
+"""A status older than this means the bot is stuck (several missed refreshes)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    written_at: float
+    connected: bool
+    database_writable: bool
+    open_games: int
+    detail: str = ""
+
+    @property
+    def healthy(self) -> bool:
+        return self.connected and self.database_writable
+
+
+def write_status(path: Path, status: Status) -> None:
+    """Replace the file atomically, so a reader never sees half of it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(json.dumps(asdict(status)))
+    os.replace(temporary, path)
+
+
+def read_status(path: Path) -> Status:
+    """Raise ``ValueError`` with a readable reason when the file is missing or bad."""
+    try:
+        data = json.loads(path.read_text())
+        return Status(**data)
+    except FileNotFoundError:
+        raise ValueError(f"no status file at {path}: the bot has not started yet") from None
+    except (OSError, ValueError, TypeError) as exc:
+        raise ValueError(f"unreadable status file {path}: {exc}") from None
+
+
+def judge(status: Status, now: float, max_age: float = MAX_AGE) -> str | None:
+    """``None`` when healthy, else the reason."""
+    age = now - status.written_at
+    if age > max_age:
+        return f"the status is {age:.0f} s old: the bot is not refreshing it"
+    if not status.connected:
+        return "not connected to Discord"
+    if not status.database_writable:
+        return f"the database cannot be written: {status.detail}"
+    return None
+
+
+async def current_status(bot: KachufulBot) -> Status:
+    connected = bot.is_ready() and not bot.is_closed()
+    writable, detail = True, ""
+    try:
+        await bot.storage.check_writable()
+    except (StorageError, RuntimeError) as exc:
+        writable, detail = False, str(exc)
+    return Status(time.time(), connected, writable, len(bot.registry), detail)
+
+
+async def keep_writing(bot: KachufulBot, path: Path, interval: float = INTERVAL) -> None:
+    """Refresh the status file until cancelled."""
+    while True:
+        status = await current_status(bot)
+        with contextlib.suppress(OSError):
+            await asyncio.to_thread(write_status, path, status)
+        await asyncio.sleep(interval)
