@@ -19,8 +19,8 @@ import discord
 from bot import controls, pictures, texts
 from bot.session import GameSession
 from engine import DealScored, Phase, TrickWon
+from engine.display_order import hand_order
 from engine.record import game_to_record, record_to_json
-from render.order import hand_order
 
 if TYPE_CHECKING:
     from bot.app import KachufulBot

@@ -15,6 +15,7 @@ COMMAND_MODULES = (
     "cli.verify",
     "cli.render_demo",
     "cli.health",
+    "cli.play",
 )
 
 

@@ -1,0 +1,247 @@
+"""``kachuful play``: a whole game in the terminal against computer players.
+
+Answers are read line by line from standard input, so a game can also be piped.
+``q`` leaves (status 0), the end of the input before the end of the game exits
+with status 1, Ctrl-C with 130. Bad options exit with status 2, like argparse.
+
+This module stays light to import (``kachuful`` loads every command's parser);
+the game itself, with the computer players, loads only when a game starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import unicodedata
+from typing import TYPE_CHECKING, Final, TextIO
+
+from engine.errors import KachufulError
+
+if TYPE_CHECKING:
+    from cli.terminal_io import LineSource
+from engine.rules import PRESETS, Rules
+
+LEVELS: Final = ("easy", "medium", "hard", "reference")
+"""The computer levels of ``ai.factory.LEVELS``, named here so the parser does not
+import the computer players (a test keeps the two lists equal)."""
+DEFAULT_PLAYERS: Final = 4
+DEFAULT_LEVEL: Final = "medium"
+DEFAULT_PRESET: Final = "classic"
+DEFAULT_NAME: Final = "You"
+MAX_NAME: Final = 20
+MAX_PACE: Final = 10.0
+
+EXIT_USAGE: Final = 2
+EXIT_INTERRUPTED: Final = 130
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "play",
+        help="play a game in the terminal against computer players",
+        description=(
+            "Play a whole game of Kachuful in the terminal: you and computer players. "
+            "Answer each prompt with a number (q quits, ? helps)."
+        ),
+    )
+    parser.add_argument(
+        "--players",
+        type=player_count,
+        default=DEFAULT_PLAYERS,
+        metavar="N",
+        help=f"players at the table, you included: 3 to 7, or 8 with "
+        f"--set allow_eight_players=true (default {DEFAULT_PLAYERS})",
+    )
+    parser.add_argument(
+        "--level",
+        choices=LEVELS,
+        default=DEFAULT_LEVEL,
+        help=f"how well the computer players play (default {DEFAULT_LEVEL})",
+    )
+    parser.add_argument(
+        "--rules",
+        choices=tuple(PRESETS),
+        default=DEFAULT_PRESET,
+        metavar="PRESET",
+        help=f"rules preset: {', '.join(PRESETS)} (default {DEFAULT_PRESET})",
+    )
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        type=rules_option,
+        dest="options",
+        metavar="OPTION=VALUE",
+        help="change one rules option of the preset, e.g. blind_bids=true, "
+        "bidding=simultaneous (with hook=false), one_card_blind=true; repeatable",
+    )
+    parser.add_argument(
+        "--name",
+        type=player_name,
+        default=DEFAULT_NAME,
+        help=f"your name at the table (default {DEFAULT_NAME!r})",
+    )
+    parser.add_argument(
+        "--seed",
+        type=game_seed,
+        default=None,
+        metavar="S",
+        help="deal from this seed (a whole number or 64 hex digits) for a "
+        "reproducible game; by default every game is new",
+    )
+    parser.add_argument(
+        "--pace",
+        type=pace_seconds,
+        default=0.0,
+        metavar="SECONDS",
+        help="pause after each computer move so you can follow it (default 0)",
+    )
+    parser.set_defaults(func=run)
+
+
+# --- option types (argparse turns their ArgumentTypeError into a usage error) ---------
+
+
+def player_count(text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of players") from None
+    if not 3 <= count <= 8:
+        raise argparse.ArgumentTypeError(f"Kachuful needs 3 to 8 players, not {count}")
+    return count
+
+
+def rules_option(text: str) -> tuple[str, str]:
+    field, sep, value = text.partition("=")
+    field = field.strip().replace("-", "_")
+    if not sep or not field:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: write a rules option as OPTION=VALUE, e.g. blind_bids=true"
+        )
+    return field, value.strip()
+
+
+def player_name(text: str) -> str:
+    name = " ".join(text.split())
+    if not name:
+        raise argparse.ArgumentTypeError("your name can't be empty")
+    if len(name) > MAX_NAME:
+        raise argparse.ArgumentTypeError(f"a name is at most {MAX_NAME} characters")
+    if any(unicodedata.category(char).startswith("C") for char in name):
+        raise argparse.ArgumentTypeError("a name can't contain control characters")
+    return name
+
+
+def game_seed(text: str) -> int | str:
+    cleaned = text.strip()
+    if cleaned.isdecimal():
+        value = int(cleaned)
+        if value.bit_length() <= 256:
+            return value
+    elif len(cleaned) == 64:
+        try:
+            bytes.fromhex(cleaned)
+        except ValueError:
+            pass
+        else:
+            return cleaned.lower()
+    raise argparse.ArgumentTypeError(
+        "a seed is a whole number below 2**256, or 64 hexadecimal digits"
+    )
+
+
+def pace_seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(seconds) or not 0 <= seconds <= MAX_PACE:
+        raise argparse.ArgumentTypeError(f"the pace is 0 to {MAX_PACE:g} seconds")
+    return seconds
+
+
+# --- running ------------------------------------------------------------------------
+
+
+class UsageError(Exception):
+    """Options that parse but make no game (e.g. 8 players without the rules option)."""
+
+
+def game_rules(preset: str, options: list[tuple[str, str]]) -> tuple[Rules, str]:
+    """The rules and a label saying how they were chosen."""
+    changes: dict[str, object] = {
+        field: None if value.lower() in ("none", "null") else value for field, value in options
+    }
+    try:
+        rules = Rules.from_options(changes, preset)
+    except KachufulError as exc:
+        raise UsageError(f"rules: {exc}") from None
+    label = ", ".join([preset, *(f"{field}={value}" for field, value in options)])
+    return rules, label
+
+
+def seat_players(rules: Rules, players: int) -> None:
+    """Raise :class:`UsageError` when the rules can't seat ``players``."""
+    if players > rules.max_players():
+        raise UsageError(
+            f"{players} players need the rules option: add --set allow_eight_players=true"
+        )
+    try:
+        rules.check_players(players)
+    except KachufulError as exc:
+        raise UsageError(f"rules: {exc}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """The console entry point: the real terminal."""
+    try:
+        return play(args)
+    except BrokenPipeError:
+        # The reader went away (``kachuful play | head``): stop quietly, and keep
+        # Python from complaining when it flushes stdout at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def play(
+    args: argparse.Namespace,
+    stdin: LineSource | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """Play a game with ``args`` from :func:`add_parser`; returns the exit status.
+
+    Streams default to the process's own; with ``stdin=None`` answers are read with
+    :func:`input`. Tests pass in-memory streams.
+    """
+    from cli.play_session import PlayOptions, PlaySession
+    from cli.terminal_io import Console, colour_wanted
+
+    output = sys.stdout if stdout is None else stdout
+    errors = sys.stderr if stderr is None else stderr
+    try:
+        rules, label = game_rules(args.rules, args.options)
+        seat_players(rules, args.players)
+    except UsageError as exc:
+        print(f"error: {exc}", file=errors)
+        return EXIT_USAGE
+    options = PlayOptions(
+        players=args.players,
+        level=args.level,
+        rules=rules,
+        rules_label=label,
+        name=args.name,
+        seed=args.seed,
+        pace=args.pace,
+    )
+    console = Console(output, stdin, errors, colour=stdout is None and colour_wanted(output))
+    try:
+        return PlaySession(options, console).run()
+    except KeyboardInterrupt:
+        console.say()
+        console.warn("Interrupted: goodbye.")
+        return EXIT_INTERRUPTED

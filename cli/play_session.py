@@ -1,0 +1,315 @@
+"""One terminal game: a person at seat 0 against computer players.
+
+The loop asks the engine who is to act; computer seats answer at once, the person
+is shown the table and prompted. Every answer goes through the engine, whose
+error messages are shown as they are, so the terminal offers exactly what the
+rules allow and bad input never changes the game.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from ai.names import computer_name
+from cli.computer_seats import ComputerSeats
+from cli.play_narration import Narrator
+from cli.terminal_io import Console, InputEnded, QuitGame
+from cli.terminal_table import (
+    WIDTH,
+    Seating,
+    bid_choices,
+    clip,
+    hand_lines,
+    playable_numbering,
+    running_totals_lines,
+    table_lines,
+    wrap,
+)
+from engine import Card, DealStarted, Event, FirstDealerChosen, Game, KachufulError, Phase, Rules
+
+HUMAN: Final = 0
+"""The person always sits at seat 0; the computers follow clockwise."""
+HELP_WORDS: Final = frozenset({"?", "help"})
+SCORES_WORDS: Final = frozenset({"scores", "score"})
+YES: Final = frozenset({"y", "yes"})
+NO: Final = frozenset({"", "n", "no"})
+CONFIRM: Final = frozenset({"", "1", "y", "yes", "play"})
+
+EXIT_OK: Final = 0
+EXIT_INPUT_ENDED: Final = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOptions:
+    """Everything ``kachuful play`` was asked for, already checked."""
+
+    players: int
+    level: str
+    rules: Rules
+    rules_label: str
+    """How the rules were chosen, e.g. ``"classic"`` or ``"classic, blind_bids=true"``."""
+    name: str
+    seed: int | str | None
+    """As given (``None``: a fresh seed from :mod:`secrets`)."""
+    pace: float = 0.0
+
+
+class PlaySession:
+    def __init__(
+        self,
+        options: PlayOptions,
+        console: Console,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        names = [options.name] + [
+            computer_name(options.level, index) for index in range(options.players - 1)
+        ]
+        rules = options.rules
+        self.options = options
+        self.game = (
+            Game.new(rules, names) if options.seed is None else Game(rules, names, options.seed)
+        )
+        assert self.game.seed is not None  # a seeded game always has one
+        self.seating = Seating(tuple(names), HUMAN)
+        self.computers = ComputerSeats(options.level, range(1, options.players), self.game.seed)
+        self.narrator = Narrator(
+            self.seating,
+            self.game.deal_count,
+            turn_up_rules=rules.trump == "turn-up",
+            simultaneous=rules.bidding == "simultaneous",
+        )
+        self.console = console
+        self._sleep = sleep
+
+    # --- the whole game -----------------------------------------------------------
+
+    def run(self) -> int:
+        """Play to the end; the exit status (0, or 1 when the input ran out)."""
+        try:
+            self._introduce()
+            while not self.game.is_over:
+                self._next_move()
+        except QuitGame:
+            self._leave()
+            return EXIT_OK
+        except InputEnded:
+            self.console.warn(
+                f"Input ended before the game did (deal {self.game.deal_number} of "
+                f"{self.game.deal_count}): goodbye."
+            )
+            return EXIT_INPUT_ENDED
+        self._reveal_seed()
+        return EXIT_OK
+
+    def _introduce(self) -> None:
+        game, options = self.game, self.options
+        say = self.console.lines
+        say(
+            wrap(
+                f"Kachuful: {options.rules_label} rules, {options.players} players, "
+                f"computer players at {options.level} level."
+            )
+        )
+        say(wrap(f"Rules: {options.rules.summary()}.", indent="  "))
+        say(
+            wrap(
+                "Answer with a number (or type a card like QH), ? for help, "
+                "scores for the totals, q to quit."
+            )
+        )
+        say([""])
+        # A seeded game makes its dealer draw and first deal as it is created, so
+        # their events are rebuilt from its state.
+        assert game.first_dealer is not None and game.dealer is not None
+        opening: tuple[Event, ...] = (
+            FirstDealerChosen(game.first_dealer, game.dealer_draws),
+            DealStarted(
+                game.deal_number,
+                game.deal_count,
+                game.hand_size,
+                game.dealer,
+                game.trump,
+                game.turn_up,
+                game.awaiting()[0],
+            ),
+        )
+        self._narrate(opening)
+
+    def _next_move(self) -> None:
+        game = self.game
+        awaiting = game.awaiting()
+        # With simultaneous bids the person goes first: nobody sees anyone's bid yet.
+        seat = HUMAN if HUMAN in awaiting else awaiting[0]
+        if seat != HUMAN:
+            self._computer_move(seat)
+        elif game.phase is Phase.BIDDING:
+            self._human_bid()
+        else:
+            self._human_play()
+
+    def _computer_move(self, seat: int) -> None:
+        game = self.game
+        forbidden = game.forbidden_bid() if seat == game.dealer else None
+        events = game.apply(self.computers.choose(game, seat))
+        self._narrate(events, forbidden=forbidden)
+        if self.options.pace > 0:
+            self.console.flush()
+            self._sleep(self.options.pace)
+
+    def _leave(self) -> None:
+        game = self.game
+        self.console.say()
+        self.console.lines(running_totals_lines(game.view(HUMAN), self.seating))
+        self.console.say(
+            f"You left the game in deal {game.deal_number} of {game.deal_count}. Goodbye!"
+        )
+
+    def _reveal_seed(self) -> None:
+        """Only now: the seed decides every deal, so showing it earlier would show
+        the other hands to anyone who replays it."""
+        assert self.game.seed is not None
+        shown = self.options.seed if self.options.seed is not None else self.game.seed.hex()
+        self.console.say()
+        command = f"  kachuful play --seed {shown}"
+        self.console.say("To deal the same cards again (same players and rules):")
+        # A 64-digit seed doesn't fit on one line after the command name.
+        self.console.say(command if len(command) <= WIDTH else f"  --seed {shown}")
+
+    # --- the person's bid ----------------------------------------------------------
+
+    def _human_bid(self) -> None:
+        game = self.game
+        view = game.view(HUMAN)
+        self.console.lines(table_lines(view, self.seating))
+        blind = False
+        if game.rules.blind_bids:
+            self.console.lines(
+                ["An exact blind bid, made before you look at your cards, scores double."]
+            )
+            blind = self._ask_yes_no("Bid blind? [y/N] ")
+        if not blind:
+            self.console.lines(hand_lines(view, numbered=False))
+        bid, events = self._ask_bid(view.legal_bids, blind)
+        self._narrate(events, own_bid=bid)
+        if blind and game.phase is not Phase.GAME_OVER:
+            self.console.lines(hand_lines(game.view(HUMAN), numbered=False))
+
+    def _ask_bid(self, legal: Sequence[int], blind: bool) -> tuple[int, tuple[Event, ...]]:
+        choices = bid_choices(legal)
+        prompt = f"Your {'blind ' if blind else ''}bid ({choices}): "
+        while True:
+            text = self._ask(prompt, f"Type how many tricks you will win: {choices}.")
+            try:
+                bid = int(text)
+            except ValueError:
+                self.console.say(
+                    f"Type a number of tricks: {choices}."
+                    if not text
+                    else f"{clip(text, 12)!r} is not a number: bid {choices}."
+                )
+                continue
+            try:
+                return bid, self.game.bid(HUMAN, bid, blind=blind)
+            except KachufulError as exc:
+                self.console.lines(wrap(self._personal(str(exc))))
+
+    def _ask_yes_no(self, prompt: str) -> bool:
+        while True:
+            text = self._ask(prompt, "Type y to bid blind, or just press Enter to look first.")
+            if text.lower() in YES:
+                return True
+            if text.lower() in NO:
+                return False
+            self.console.say("Type y or n (Enter means no).")
+
+    # --- the person's card ---------------------------------------------------------
+
+    def _human_play(self) -> None:
+        view = self.game.view(HUMAN)
+        self.console.lines(table_lines(view, self.seating))
+        if view.hand_hidden:
+            self.console.lines(hand_lines(view, numbered=False))
+            self._narrate(self._play_hidden_card())
+            return
+        self.console.lines(hand_lines(view, numbered=True))
+        self._narrate(self._ask_card(playable_numbering(view)))
+
+    def _play_hidden_card(self) -> tuple[Event, ...]:
+        """A one-card blind deal: the only card is played unseen, after a confirmation."""
+        while True:
+            text = self._ask(
+                "Press Enter to play your hidden card: ",
+                "Your only card is hidden: press Enter to play it.",
+            )
+            if text.lower() in CONFIRM:
+                return self.game.play(HUMAN, self.game.hand(HUMAN)[0])
+            self.console.say("Just press Enter to play your card (or q to quit).")
+
+    def _ask_card(self, numbered: Sequence[Card]) -> tuple[Event, ...]:
+        count = len(numbered)
+        choices = {1: "1", 2: "1 or 2"}.get(count, f"1 to {count}")
+        prompt = f"Your card ({choices}): "
+        help_text = (
+            f"Type the number shown next to a card ({choices}), or the card "
+            "itself, like QH, 10D or A♠. Cards marked - can't be played now."
+        )
+        while True:
+            text = self._ask(prompt, help_text)
+            card = self._card_from(text, numbered, choices)
+            if card is None:
+                continue
+            try:
+                return self.game.play(HUMAN, card)
+            except KachufulError as exc:
+                self.console.lines(wrap(self._personal(str(exc))))
+
+    def _card_from(self, text: str, numbered: Sequence[Card], choices: str) -> Card | None:
+        """The card an answer names, or ``None`` after saying why there is none."""
+        if not text:
+            self.console.say(f"Type the number of a card: {choices}.")
+            return None
+        if text.isdecimal():
+            number = int(text)
+            if 1 <= number <= len(numbered):
+                return numbered[number - 1]
+            self.console.say(f"There is no card {number} to play: choose {choices}.")
+            return None
+        try:
+            return Card.parse(text)
+        except KachufulError as exc:
+            self.console.lines(wrap(f"{exc}."))
+            return None
+
+    # --- helpers --------------------------------------------------------------------
+
+    def _ask(self, prompt: str, help_text: str) -> str:
+        """An answer to ``prompt``; ``?`` and ``scores`` are answered here and asked again."""
+        while True:
+            text = self.console.read(prompt)
+            word = text.lower()
+            if word in HELP_WORDS:
+                self.console.lines(wrap(help_text))
+                self.console.lines(wrap("Type scores for the totals so far, q to quit."))
+            elif word in SCORES_WORDS:
+                self.console.lines(running_totals_lines(self.game.view(HUMAN), self.seating))
+            else:
+                return text
+
+    def _narrate(
+        self, events: Sequence[Event], *, forbidden: int | None = None, own_bid: int | None = None
+    ) -> None:
+        for event in events:
+            self.console.lines(self.narrator.lines(event, forbidden=forbidden, own_bid=own_bid))
+
+    def _personal(self, message: str) -> str:
+        """The engine names the player ("You is the dealer…"); a person called
+        "You" reads "You are the dealer…"."""
+        if self.seating.second_person:
+            name = self.seating.name(HUMAN)
+            for third, second in ((" is ", " are "), (" has ", " have ")):
+                if message.startswith(name + third):
+                    return name + second + message[len(name + third) :]
+        return message
