@@ -19,6 +19,7 @@ from bot.custom_ids import ComponentId
 from bot.replies import interaction_data, reply
 from bot.session import GameSession, SeatState
 from bot.storage import NewSeat, StorageError
+from bot.tasks import KeyedTasks
 from engine import Game, Rules
 from engine.shuffle import new_seed
 
@@ -51,31 +52,20 @@ class LobbyTimers:
     def __init__(self, bot: KachufulBot, idle_seconds: float = LOBBY_IDLE_SECONDS) -> None:
         self._bot = bot
         self._idle = idle_seconds
-        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._tasks = KeyedTasks("lobby")
 
     def touch(self, session: GameSession) -> None:
-        self.cancel(session.game_id)
-        self._tasks[session.game_id] = asyncio.create_task(
-            self._close_when_idle(session), name=f"lobby-{session.game_id}"
-        )
+        self._tasks.start(session.game_id, self._close_when_idle(session))
 
     def cancel(self, game_id: int) -> None:
-        task = self._tasks.pop(game_id, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
+        self._tasks.cancel(game_id)
 
     async def close(self) -> None:
-        tasks = list(self._tasks.values())
-        self._tasks.clear()
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await self._tasks.close()
 
     async def _close_when_idle(self, session: GameSession) -> None:
         await asyncio.sleep(self._idle)
-        self._tasks.pop(session.game_id, None)
+        self._tasks.discard(session.game_id)
         async with session.lock:
             if session.status != "lobby":
                 return

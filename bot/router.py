@@ -64,14 +64,22 @@ async def _player_seat(
     return session, seat
 
 
-async def on_move(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+async def _own_controls(
+    bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId
+) -> tuple[GameSession, int] | None:
+    """Like :func:`_player_seat`, and the control must be for the clicker's own seat."""
     found = await _player_seat(bot, interaction, cid)
+    if found is not None and cid.arg_int(0) != found[1]:
+        await reply(interaction, "Those are another player's controls.")
+        return None
+    return found
+
+
+async def on_move(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+    found = await _own_controls(bot, interaction, cid)
     if found is None:
         return
     session, seat = found
-    if cid.arg_int(0) != seat:
-        await reply(interaction, "Those are another player's controls.")
-        return
     action = _action_of(cid, seat)
     if cid.counter != session.control_counter(seat):
         await reply(interaction, "That button is from an earlier turn — use your newest controls.")
@@ -138,13 +146,10 @@ async def show_hand(
 
 
 async def on_look(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
-    found = await _player_seat(bot, interaction, cid)
+    found = await _own_controls(bot, interaction, cid)
     if found is None:
         return
     session, seat = found
-    if cid.arg_int(0) != seat:
-        await reply(interaction, "Those are another player's controls.")
-        return
     await interaction.response.defer()
     async with session.lock:
         session.seats[seat].looked = True
@@ -176,13 +181,10 @@ async def on_back(bot: KachufulBot, interaction: discord.Interaction, cid: Compo
 
 
 async def on_quit(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
-    found = await _player_seat(bot, interaction, cid)
+    found = await _own_controls(bot, interaction, cid)
     if found is None:
         return
     session, seat = found
-    if cid.arg_int(0) != seat:
-        await reply(interaction, "Those are another player's controls.")
-        return
     if cid.kind == "quit":
         confirm = controls.layout([
             discord.ui.Button(

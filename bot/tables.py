@@ -8,7 +8,6 @@ messages per five seconds) instead of editing once per card.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import TYPE_CHECKING
 
@@ -16,6 +15,7 @@ import discord
 
 from bot import controls, texts
 from bot.session import GameSession
+from bot.tasks import KeyedTasks
 
 if TYPE_CHECKING:
     from bot.app import KachufulBot
@@ -27,11 +27,11 @@ class TableMessages:
     def __init__(self, bot: KachufulBot, min_interval: float) -> None:
         self._bot = bot
         self._min_interval = min_interval
-        self._pending: dict[int, asyncio.Task[None]] = {}
+        self._pending = KeyedTasks("table")
 
     async def new_table_message(self, session: GameSession) -> None:
         """Post this deal's table message (the previous one keeps its last state)."""
-        self._cancel(session.game_id)
+        self._pending.cancel(session.game_id)
         from bot.messaging import channel
 
         target = await channel(self._bot, session)
@@ -47,25 +47,18 @@ class TableMessages:
         """Schedule an edit of the table message with the state at that moment."""
         if session.game_id in self._pending:
             return
-        self._pending[session.game_id] = asyncio.create_task(
-            self._edit_later(session), name=f"table-{session.game_id}"
-        )
+        self._pending.start(session.game_id, self._edit_later(session))
 
     async def flush(self, session: GameSession) -> None:
         """Edit now (at the end of a deal, so the last trick shows before the scores)."""
-        self._cancel(session.game_id)
+        self._pending.cancel(session.game_id)
         await self._edit(session)
-
-    def _cancel(self, game_id: int) -> None:
-        task = self._pending.pop(game_id, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
 
     async def _edit_later(self, session: GameSession) -> None:
         try:
             await asyncio.sleep(self._min_interval)
         finally:
-            self._pending.pop(session.game_id, None)
+            self._pending.discard(session.game_id)
         await self._edit(session)
 
     async def _edit(self, session: GameSession) -> None:
@@ -87,10 +80,4 @@ class TableMessages:
             log.warning("table edit failed for game %s: %s", session.game_id, exc)
 
     async def close(self) -> None:
-        tasks = list(self._pending.values())
-        self._pending.clear()
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await self._pending.close()

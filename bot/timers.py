@@ -8,7 +8,6 @@ were. After three timeouts in a row a seat plays itself until its player presses
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from datetime import UTC, datetime
@@ -19,6 +18,7 @@ import discord
 from bot import controls, gameplay, messaging
 from bot.computer import DEFAULT_LEVEL, choose_action
 from bot.session import GameSession
+from bot.tasks import KeyedTasks
 from engine import IllegalAction
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ class TurnTimers:
     def __init__(self, bot: KachufulBot, time_scale: float = 1.0) -> None:
         self._bot = bot
         self._scale = time_scale
-        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._tasks = KeyedTasks("timer")
 
     def arm(self, session: GameSession, deadline: float | None = None) -> None:
         """Start the timer for whoever the game waits for (``deadline``: a stored one)."""
@@ -49,24 +49,13 @@ class TurnTimers:
         session.deadline = (
             deadline if deadline is not None else now + session.turn_timeout * self._scale
         )
-        counter = game.action_count
-        self._tasks[session.game_id] = asyncio.create_task(
-            self._run(session, counter, waiting), name=f"timer-{session.game_id}"
-        )
+        self._tasks.start(session.game_id, self._run(session, game.action_count, waiting))
 
     def cancel(self, session: GameSession) -> None:
-        task = self._tasks.pop(session.game_id, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
+        self._tasks.cancel(session.game_id)
 
     async def close(self) -> None:
-        tasks = list(self._tasks.values())
-        self._tasks.clear()
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await self._tasks.close()
 
     async def _run(self, session: GameSession, counter: int, waiting: list[int]) -> None:
         assert session.deadline is not None
@@ -79,7 +68,7 @@ class TurnTimers:
             await asyncio.sleep(half - time.time())
             await self._remind(session, counter)
         await asyncio.sleep(max(0.0, deadline - time.time()))
-        self._tasks.pop(session.game_id, None)
+        self._tasks.discard(session.game_id)
         await self._expire(session, counter)
 
     async def _remind(self, session: GameSession, counter: int) -> None:

@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 from hypothesis import strategies as st
 
 from engine import Rules
+from engine.rules import Schedule, Scoring, TrumpMode, ZeroBidReward
 
-SCHEDULES = ("down-up", "up-down", "down", "up")
-TRUMPS = ("cycle", "cycle-no-trump", "turn-up", "none", "no-trump-one-card")
-SCORINGS = (
-    "classic",
-    "ten-times",
-    "trick-plus-bonus",
-    "penalty-per-trick",
-    "judgement",
-    "quadratic",
-    "ten-per-trick",
-)
-REWARDS = ("formula", "five", "five-plus-cards")
+SCHEDULES = get_args(Schedule)
+TRUMPS = get_args(TrumpMode)
+SCORINGS = get_args(Scoring)
+REWARDS = get_args(ZeroBidReward)
 
 
 @st.composite
