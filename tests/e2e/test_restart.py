@@ -24,6 +24,7 @@ async def test_a_restart_mid_trick_loses_nothing(fake_discord: FakeDiscord, tmp_
     table = Table(fake, ["asha", "bikram"])
     database = tmp_path / "k.db"
     async with bot_running(fake, database) as bot:
+        assert fake.command("kachuful")["options"], "the commands were registered on first start"
         game_id = await open_table(fake, table, {"preset": "short"}, joiners=1, computers=1)
         people = People(fake, bot, table, game_id, random.Random(11))
         session = bot.registry.get(game_id)
@@ -41,6 +42,7 @@ async def test_a_restart_mid_trick_loses_nothing(fake_discord: FakeDiscord, tmp_
         assert hand_message(fake, user) is old
     # The bot is gone; a new process (here: a new client) starts on the same database.
     async with bot_running(fake, database) as again:
+        assert len(fake.command_writes) == 1, "unchanged commands are not synced again"
         resumed = again.registry.get(game_id)
         assert resumed is not None and resumed.game is not None
         assert resumed.game.log == before, "the game was rebuilt exactly"
