@@ -16,6 +16,7 @@ COMMAND_MODULES = (
     "cli.render_demo",
     "cli.health",
     "cli.play",
+    "cli.simulate",
 )
 
 

@@ -1,0 +1,254 @@
+"""``hard``: determinized search over the real score of the deal.
+
+For every decision the player deals the cards it cannot see at random (worlds),
+consistent with everything it has seen: its hand, the cards played, the turned-up
+card, how many cards each seat holds and the suits each has shown it lacks
+(:mod:`ai.sampling`). Within that, it prefers worlds that explain what the others
+did: hands whose strength fits their bids, and hands from which a player using the
+reference rule would have played the cards they played (:mod:`ai.inference` —
+dropped for a seat as soon as that seat contradicts it).
+
+Each candidate bid or card is then played to the end of the deal in every world,
+every seat following the fast reference rule (:mod:`ai.rollout`; seats that have
+not bid yet are given the reference bid for their sampled hand), and scored with
+the game's own score function (:func:`engine.scoring.score_function`), blind
+doubling included. Candidates race (:mod:`ai.search`) until one is clearly best,
+the work cap is reached, or the clock runs out; with ``time_budget=None`` only the
+cap applies and decisions are a pure function of the seed and the view.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+
+from ai.errors import NothingToChoose
+from ai.estimates import bid_likelihood, estimate_tricks, reference_bid_mask
+from ai.inference import play_exclusions
+from ai.knowledge import DealKnowledge, deal_knowledge
+from ai.one_card import best_blind_bid
+from ai.rollout import play_out
+from ai.sampling import Dealer, Inconsistent
+from ai.search import Budget, choose
+from ai.seeding import decision_rng
+from ai.tables import ABOVE, BELOW, beaters
+from engine.cards import BIT, Card
+from engine.scoring import ScoreFunction, score_function
+from engine.view import SeatView
+
+DEFAULT_MAX_WORK = 24_000
+"""Simulated card plays (and sampled hands, see ``SAMPLE_WORK``) per decision; about
+50 ms of work at most on this machine, so it binds before the clock unless the
+machine is busy. Measured: three times as much work does not play better."""
+DEFAULT_SECONDS = 0.2
+"""Wall-clock allowance per decision."""
+BID_SPREAD = 0.6
+"""How loosely sampled hands must fit the bids made (in tricks of the estimate)."""
+SAMPLE_WORK = 4
+"""Drawing one hand costs about as much time as simulating this many card plays."""
+
+
+class HardPlayer:
+    """Search player; ``time_budget=None`` makes it depend on the work cap only."""
+
+    level: str = "hard"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        max_work: int = DEFAULT_MAX_WORK,
+        time_budget: float | None = DEFAULT_SECONDS,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.seed = seed
+        self.max_work = max_work
+        self.time_budget = time_budget
+        self._clock = clock
+
+    # --- bids -----------------------------------------------------------------------
+
+    def choose_bid(self, view: SeatView) -> int:
+        legal = view.legal_bids
+        if not legal:
+            raise NothingToChoose("there is no bid to make: it is not this seat's turn to bid")
+        if len(legal) == 1:
+            return legal[0]
+        if view.hand_hidden:
+            return best_blind_bid(view)
+        know = deal_knowledge(view)
+        rng = decision_rng(self.seed, view, "hard")
+        score = score_function(view.rules)
+        n = know.players
+        me = know.seat
+        in_turn = view.rules.bidding == "in-turn"
+        hook = view.rules.hook
+        order = [(know.dealer + 1 + k) % n for k in range(n)]
+        # The seats still to bid after this one (all others when bids are hidden).
+        others = [s for s in range(n) if s != me]
+        later = order[order.index(me) + 1 :] if in_turn else others
+
+        budget = Budget(self.max_work, self.time_budget, self._clock)
+        dealer = _dealer(know, rng)
+
+        def world() -> tuple[list[int], list[int]]:
+            hands = _fitting_world(rng, know, dealer, budget)
+            guesses = [
+                reference_bid_mask(hands[s], know.trump, know.hand_size, know.largest_hand, None)
+                for s in range(n)
+            ]
+            return hands, guesses
+
+        def value(bid: int, sampled: tuple[list[int], list[int]]) -> float:
+            hands, guesses = sampled
+            bids = [b if b is not None else -1 for b in know.bids]
+            bids[me] = bid
+            for seat in later:
+                guess = guesses[seat]
+                if in_turn and hook and seat == know.dealer:
+                    forbidden = know.hand_size - sum(bids[s] for s in range(n) if s != seat)
+                    if forbidden == guess:
+                        guess = reference_bid_mask(
+                            hands[seat], know.trump, know.hand_size, know.largest_hand, forbidden
+                        )
+                bids[seat] = guess
+            hands = list(hands)
+            tricks = [0] * n
+            play_out(hands, bids, tricks, know.trump, order[0], ())
+            return score(bid, tricks[me], know.hand_size, False)
+
+        return choose(legal, world, value, know.cards_left, budget)
+
+    # --- cards ----------------------------------------------------------------------
+
+    def choose_card(self, view: SeatView) -> Card:
+        legal = view.legal_cards
+        if view.hand_hidden or not legal:
+            raise NothingToChoose(
+                "there is no card to choose: not this seat's turn, or its only card is hidden"
+            )
+        if len(legal) == 1:
+            return legal[0]
+        know = deal_knowledge(view)
+        candidates = distinct_choices(legal, know)
+        if len(candidates) == 1:
+            return candidates[0]
+        rng = decision_rng(self.seed, view, "hard")
+        score = score_function(view.rules)
+        budget = Budget(self.max_work, self.time_budget, self._clock)
+        evaluate = _card_evaluator(know, score)
+        dealer = _dealer(know, rng)
+        return choose(
+            candidates,
+            lambda: _fitting_world(rng, know, dealer, budget),
+            evaluate,
+            know.cards_left,
+            budget,
+        )
+
+
+def distinct_choices(legal: Sequence[Card], know: DealKnowledge) -> list[Card]:
+    """The legal cards, keeping one of each run of touching cards.
+
+    Two cards of a suit are equivalent when every card ranked between them is in
+    this hand or already gone in a finished trick: whichever is played, the other
+    does the same work later. The lowest of each run stands for it.
+    """
+    gone = sum(know.played)
+    for card in know.trick:
+        gone &= ~BIT[card]
+    mine = know.my_hand
+    kept: list[Card] = []
+    previous = -1
+    for card in sorted(legal):
+        if previous >= 0 and card // 13 == previous // 13:
+            between = ABOVE[previous] & BELOW[card]
+            if not between & ~(gone | mine):
+                previous = card
+                continue
+        kept.append(card)
+        previous = card
+    return kept
+
+
+def _card_evaluator(
+    know: DealKnowledge, score: ScoreFunction
+) -> Callable[[Card, list[int]], float]:
+    n = know.players
+    me = know.seat
+    bids = [b if b is not None else 0 for b in know.bids]
+    bid = bids[me]
+    trick = know.trick
+    size = know.hand_size
+    blind = know.blind[me]
+    trump = know.trump
+
+    def evaluate(card: Card, world: list[int]) -> float:
+        hands = list(world)
+        hands[me] ^= BIT[card]
+        tricks = list(know.tricks_won)
+        cards = (*trick, int(card))
+        if len(cards) == n:
+            leader = (me + 1) % n
+            winner = leader
+            best = cards[0]
+            for position in range(1, n):
+                if BIT[cards[position]] & beaters(best, trump):
+                    best = cards[position]
+                    winner = (leader + position) % n
+            tricks[winner] += 1
+            if hands[me] or any(hands):
+                play_out(hands, bids, tricks, trump, winner, ())
+        else:
+            play_out(hands, bids, tricks, trump, (me + 1) % n, cards)
+        return score(bid, tricks[me], size, blind)
+
+    return evaluate
+
+
+def _dealer(know: DealKnowledge, rng: random.Random) -> Dealer:
+    """A dealer using the cards ruled out by the others' plays, unless no deal fits
+    them (then only the hard facts)."""
+    if not know.history:
+        return Dealer(know)
+    dealer = Dealer(know, play_exclusions(know))
+    try:
+        dealer.deal(random.Random(rng.random()))
+    except Inconsistent:
+        return Dealer(know)
+    return dealer
+
+
+def _fitting_world(
+    rng: random.Random, know: DealKnowledge, dealer: Dealer, budget: Budget
+) -> list[int]:
+    """A sampled deal, preferring hands that fit the bids made so far."""
+    before = dealer.draws
+    hands = dealer.deal(rng, _bid_fit(know))
+    budget.spend(SAMPLE_WORK * (dealer.draws - before + 1))
+    return hands
+
+
+def _bid_fit(know: DealKnowledge) -> Callable[[int, int], float] | None:
+    """How well a seat's sampled remaining cards fit its (non-blind) bid."""
+    judged = [
+        s
+        for s in range(know.players)
+        if s != know.seat and know.bids[s] is not None and not know.blind[s]
+    ]
+    if not judged or BID_SPREAD <= 0:
+        return None
+    trump, size, largest = know.trump, know.hand_size, know.largest_hand
+    bids = know.bids
+    played = know.played
+
+    def fit(seat: int, cards: int) -> float:
+        bid = bids[seat]
+        if bid is None or seat not in judged:
+            return 1.0
+        dealt = cards | played[seat]
+        estimate = estimate_tricks(dealt, trump, size, largest)
+        return bid_likelihood(estimate, bid, BID_SPREAD)
+
+    return fit

@@ -1,0 +1,132 @@
+"""Sampled deals respect everything the seat has seen; inferences are sound."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from ai.inference import play_exclusions
+from ai.knowledge import DealKnowledge, deal_knowledge
+from ai.reference import ReferencePlayer
+from ai.sampling import Dealer, Inconsistent, _matched
+from engine.cards import BIT, SUIT_MASK
+from engine.game import Game, Phase
+from engine.rules import PRESETS, Rules
+from tests.ai.helpers import bid_all, dealt_game, play_cards
+
+
+def reference_positions(rules: Rules, players: int, seed: int) -> Iterator[tuple[Game, int]]:
+    """Every card decision of a reference game, as (game, seat to play)."""
+    game = Game(rules, [f"P{s}" for s in range(players)], seed)
+    bots = [ReferencePlayer() for _ in range(players)]
+    while not game.is_over:
+        if game.phase is Phase.BIDDING:
+            seat = game.awaiting()[0]
+            game.bid(seat, bots[seat].choose_bid(game.view(seat)))
+            continue
+        seat = game.turn or 0
+        view = game.view(seat)
+        if view.hand_hidden:
+            game.play(seat, game.hand(seat)[0])
+            continue
+        yield game, seat
+        game.play(seat, bots[seat].choose_card(view))
+
+
+def held(game: Game, seat: int) -> int:
+    return sum(BIT[c] for c in game.hand(seat))
+
+
+def check_world(know: DealKnowledge, world: list[int], forbidden: tuple[int, ...]) -> None:
+    assert world[know.seat] == know.my_hand
+    seen = sum(know.played) | know.my_hand
+    for seat, hand in enumerate(world):
+        assert hand.bit_count() == know.holding[seat]
+        assert not hand & forbidden[seat] or seat == know.seat
+        if seat != know.seat:
+            assert not hand & seen
+    for a in range(len(world)):
+        for b in range(a + 1, len(world)):
+            assert not world[a] & world[b]
+
+
+@pytest.mark.parametrize("preset", ["classic", "oh-hell", "short"])
+def test_sampled_deals_are_consistent(preset: str) -> None:
+    rng = random.Random(3)
+    for index, (game, seat) in enumerate(reference_positions(PRESETS[preset], 4, 21)):
+        if index % 7:
+            continue
+        know = deal_knowledge(game.view(seat))
+        exclusions = play_exclusions(know)
+        dealer = Dealer(know, exclusions)
+        forbidden = tuple(v | e for v, e in zip(know.void_cards, exclusions, strict=True))
+        for _ in range(3):
+            check_world(know, dealer.deal(rng), forbidden)
+
+
+@pytest.mark.parametrize(("preset", "players"), [("classic", 4), ("oh-hell", 5), ("short", 3)])
+def test_play_inference_never_rules_out_a_held_card(preset: str, players: int) -> None:
+    """Against reference players the inferred exclusions are always true."""
+    ruled_out = 0
+    for game, seat in reference_positions(PRESETS[preset], players, 5):
+        know = deal_knowledge(game.view(seat))
+        for other, excluded in enumerate(play_exclusions(know)):
+            if other != seat:
+                assert not excluded & held(game, other)
+                ruled_out += excluded.bit_count()
+    assert ruled_out > 0
+
+
+def test_a_contradicted_model_is_dropped() -> None:
+    # Seat 1 leads 2♥ while holding A♥: a reference player who is short would lead
+    # its strongest card, and its later A♥ contradicts what was inferred.
+    rules = Rules(max_hand=3, schedule="down")
+    game = dealt_game(rules, ["2C 3C 4C", "2H AH 5D", "6C 7C 8C", "9C 10C JC"], dealer=0)
+    bid_all(game, [2, 0, 0, 0])
+    play_cards(game, "2H 6C 9C 2C")
+    know = deal_knowledge(game.view(2))
+    assert play_exclusions(know)[1] & BIT[int(game.hand(1)[0])]  # A♥ ruled out (wrongly)
+    play_cards(game, "AH")  # seat 1 won and leads A♥: the model was wrong
+    know = deal_knowledge(game.view(2))
+    assert play_exclusions(know)[1] == 0
+
+
+def test_impossible_exclusions_are_reported() -> None:
+    rules = Rules(max_hand=2, schedule="down")
+    game = dealt_game(rules, ["2C 3C", "4C 5C", "6C 7C", "8C 9C"], dealer=3)
+    know = deal_knowledge(game.view(0))
+    everything = (1 << 52) - 1
+    with pytest.raises(Inconsistent):
+        Dealer(know, (0, everything, 0, 0)).deal(random.Random(1))
+
+
+def test_shown_voids_are_respected() -> None:
+    # Seat 2 fails to follow spades, then diamonds: it never gets either again.
+    rules = Rules(max_hand=4, schedule="down")
+    game = dealt_game(
+        rules, ["AS AD 2C 2H", "KS KD 3C 3H", "4C 5C 4H 5H", "4S 5S 4D 5D"], dealer=3
+    )
+    bid_all(game, [0, 0, 0, 0])
+    play_cards(game, "AS KS 4C 4S")
+    play_cards(game, "AD KD 5C 4D")
+    know = deal_knowledge(game.view(0))
+    assert know.void_cards[2] == SUIT_MASK[0] | SUIT_MASK[1]
+    dealer = Dealer(know)
+    for seed in range(20):
+        assert not dealer.deal(random.Random(seed))[2] & know.void_cards[2]
+
+
+def test_matching_finds_the_only_deal() -> None:
+    hearts, clubs, spades = [39, 40], [26, 27], [0, 1]
+    only_hearts = ~sum(BIT[c] for c in hearts) & ((1 << 52) - 1)
+    only_clubs = ~sum(BIT[c] for c in clubs) & ((1 << 52) - 1)
+    for seed in range(10):
+        hands = _matched(
+            random.Random(seed), hearts + clubs + spades, [2, 2, 2], [only_hearts, only_clubs, 0]
+        )
+        assert hands == [BIT[39] | BIT[40], BIT[26] | BIT[27], BIT[0] | BIT[1]]
+    with pytest.raises(Inconsistent):
+        _matched(random.Random(1), hearts + clubs + spades, [2, 2, 2],
+                 [only_hearts, only_hearts, 0])

@@ -1,0 +1,44 @@
+"""The racing search picks the best candidate and honours its budget."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from ai.search import Budget, choose
+
+
+def test_picks_the_best_mean() -> None:
+    rng = random.Random(1)
+    means = {"a": 1.0, "b": 3.0, "c": 2.0}
+    picked = choose(
+        list(means),
+        lambda: rng.gauss(0, 1),
+        lambda candidate, noise: means[candidate] + noise,
+        1,
+        Budget(10_000, None),
+    )
+    assert picked == "b"
+
+
+def test_clear_decisions_stop_early() -> None:
+    budget = Budget(10**9, None)
+    picked = choose([0, 1, 2], lambda: None, lambda c, _: float(c == 2), 1, budget)
+    assert picked == 2
+    assert budget.work < 100
+
+
+def test_work_cap_binds() -> None:
+    budget = Budget(30, None)
+    rng = random.Random(2)
+    choose([0, 1], lambda: rng.random(), lambda c, w: w, 5, budget)
+    assert 30 <= budget.work < 30 + 5 * 2
+
+
+def test_clock_binds() -> None:
+    ticks = itertools.count()
+    budget = Budget(10**9, 3.0, clock=lambda: float(next(ticks)))
+    rng = random.Random(2)
+    choose([0, 1], lambda: rng.random(), lambda c, w: w, 1, budget)
+    assert budget.exhausted()
+    assert budget.work < 20
