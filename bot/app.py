@@ -48,6 +48,9 @@ class KachufulBot(discord.Client):
         **client_options: Any,
     ) -> None:
         """``time_scale`` shrinks turn timers (tests run a 15 s timer in 0.15 s)."""
+        # No message cache: the bot edits by id and never reads its own messages back,
+        # and discord.py searches that cache on every edit.
+        client_options.setdefault("max_messages", None)
         super().__init__(intents=discord.Intents.default(), **client_options)
         self.settings = settings
         self.tree = app_commands.CommandTree(self)

@@ -20,7 +20,7 @@ from bot.replies import interaction_data, reply
 from bot.session import GameSession, SeatState
 from bot.storage import NewSeat, StorageError
 from bot.tasks import KeyedTasks
-from engine import Game, Rules
+from engine import Game, KachufulError, Rules
 from engine.shuffle import new_seed
 
 if TYPE_CHECKING:
@@ -96,16 +96,23 @@ async def open_lobby(
         else NewSeat.computer(s.level or DEFAULT_LEVEL, s.name)
         for s in seats
     ]
-    game_id = await bot.storage.create_game(
-        guild_id=interaction.guild_id,
-        channel_id=interaction.channel_id,
-        rules=rules,
-        seed=seed,
-        turn_timeout=turn_timeout,
-        host_user_id=user.id,
-        seats=new_seats,
-        rematch_of=rematch_of,
-    )
+    await interaction.response.defer(thinking=True)
+    try:
+        game_id = await bot.storage.create_game(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            rules=rules,
+            seed=seed,
+            turn_timeout=turn_timeout,
+            host_user_id=user.id,
+            seats=new_seats,
+            rematch_of=rematch_of,
+        )
+    except StorageError:
+        # Nothing was created: take the "thinking…" placeholder away, then explain.
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.delete_original_response()
+        raise
     session = GameSession(
         game_id=game_id,
         guild_id=interaction.guild_id,
@@ -119,18 +126,22 @@ async def open_lobby(
         rematch_of=rematch_of,
     )
     bot.registry.add(session)
+    bot.lobbies.touch(session)
     await _respond(interaction, session, new=True)
     message = await interaction.original_response()
     session.lobby_message_id = message.id
     await bot.storage.update_game_messages(game_id, lobby_message_id=message.id)
-    bot.lobbies.touch(session)
 
 
 async def _respond(interaction: discord.Interaction, session: GameSession, *, new: bool) -> None:
     full = len(session.seats) >= lobby_capacity(session)
     embed = lobby_embed(session)
     view = controls.lobby_controls(session, full)
-    if new:
+    if interaction.response.is_done():
+        # Acknowledged first (a database write can queue behind other games' moves):
+        # the lobby message is the interaction's original response, or its message.
+        await interaction.edit_original_response(embed=embed, view=view)
+    elif new:
         await interaction.response.send_message(embed=embed, view=view)
     else:
         await interaction.response.edit_message(embed=embed, view=view)
@@ -167,6 +178,7 @@ async def on_join(bot: KachufulBot, interaction: discord.Interaction, cid: Compo
         if len(session.seats) >= lobby_capacity(session):
             await reply(interaction, "This table is full.")
             return
+        await interaction.response.defer()
         try:
             await bot.storage.add_seat(session.game_id, NewSeat.human(user.id, user.display_name))
         except StorageError as exc:
@@ -189,6 +201,7 @@ async def on_leave(bot: KachufulBot, interaction: discord.Interaction, cid: Comp
         if interaction.user.id == session.host_id:
             await reply(interaction, "You're the host: use **Cancel** to close the lobby.")
             return
+        await interaction.response.defer()
         await bot.storage.remove_seat(session.game_id, seat)
         del session.seats[seat]
         bot.lobbies.touch(session)
@@ -213,6 +226,7 @@ async def on_add_computer(
         if len(session.seats) >= lobby_capacity(session):
             await reply(interaction, "This table is full.")
             return
+        await interaction.response.defer()
         await _add_computer(bot, session, level)
         bot.lobbies.touch(session)
         await _respond(interaction, session, new=False)
@@ -239,6 +253,7 @@ async def on_remove_computer(
         if not computers:
             await reply(interaction, "There is no computer player to remove.")
             return
+        await interaction.response.defer()
         await bot.storage.remove_seat(session.game_id, computers[-1])
         del session.seats[computers[-1]]
         bot.lobbies.touch(session)
@@ -293,28 +308,32 @@ async def on_start(bot: KachufulBot, interaction: discord.Interaction, cid: Comp
         if session.status != "lobby":
             await reply(interaction, "This game has already started.")
             return
-        while session.target_players and len(session.seats) < session.target_players:
-            await _add_computer(bot, session, DEFAULT_LEVEL)
-        players = len(session.seats)
         top = session.rules.max_players()
-        if not 3 <= players <= top:
+        if not 3 <= max(len(session.seats), session.target_players or 0) <= top:
             await reply(interaction, f"A game needs 3 to {top} players; add computer players "
                         "to fill the table.")
             return
+        # Acknowledge before the database: under load its writes queue behind moves.
+        await interaction.response.defer()
+        while session.target_players and len(session.seats) < session.target_players:
+            await _add_computer(bot, session, DEFAULT_LEVEL)
         try:
             game = Game(session.rules, session.names(), session.seed)
-        except Exception as exc:  # rules that cannot seat this table
+        except KachufulError as exc:  # rules that cannot seat this table
             await reply(interaction, str(exc))
             return
         await bot.storage.start_game(session.game_id)
         bot.lobbies.cancel(session.game_id)
         session.game = game
         session.status = "active"
-        await interaction.response.edit_message(
-            embed=lobby_embed(session).set_author(name="Started"), view=None
+        await messaging.safely(
+            interaction.edit_original_response(
+                embed=lobby_embed(session).set_author(name="Started"), view=None
+            ),
+            "started lobby",
         )
         await _open_thread(bot, session)
-        await _announce_start(bot, session)
+        await messaging.safely(_announce_start(bot, session), "start announcement")
         session.deal_start_counter = game.action_count
         await messaging.start_deal_messages(bot, session)
         await gameplay.after_move(bot, session)

@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 DMS_CLOSED = 50007
 
 
-async def safely(step: Awaitable[None], what: str) -> None:
+async def safely(step: Awaitable[object], what: str) -> None:
     """Run one message step; if Discord refuses it even after discord.py's own
     retries, log it and go on, so one lost picture never stalls the game."""
     try:
@@ -123,9 +123,7 @@ async def close_deal_dms(bot: KachufulBot, session: GameSession) -> None:
     for seat, state in enumerate(session.seats):
         if state.dm_message_id is None or state.dm_channel_id is None or state.dms_closed:
             continue
-        dm = bot.get_channel(state.dm_channel_id)
-        if not isinstance(dm, discord.DMChannel):
-            continue
+        dm = bot.get_partial_messageable(state.dm_channel_id, type=discord.ChannelType.private)
         hit = "✓ made it" if result.bids[seat] == result.tricks[seat] else "✗ missed"
         text = (
             f"{where(bot, session)} — deal {result.number} is over: you bid "
@@ -261,14 +259,14 @@ async def hand_payload(
 
 async def _dm_channel(
     bot: KachufulBot, session: GameSession, seat: int
-) -> discord.DMChannel | None:
+) -> discord.PartialMessageable | discord.DMChannel | None:
     state = session.seats[seat]
     if state.user_id is None or state.dms_closed:
         return None
     if state.dm_channel_id is not None:
-        found = bot.get_channel(state.dm_channel_id)
-        if isinstance(found, discord.DMChannel):
-            return found
+        # By its stored id: discord.py keeps only the newest DM channels in memory,
+        # and looking the user up again costs two requests per update.
+        return bot.get_partial_messageable(state.dm_channel_id, type=discord.ChannelType.private)
     user = bot.get_user(state.user_id) or await bot.fetch_user(state.user_id)
     dm = user.dm_channel or await user.create_dm()
     if state.dm_channel_id != dm.id:

@@ -185,8 +185,21 @@ async def open_table(fake: FakeDiscord, table: Table, options: dict[str, object]
         menu = lobby.selects[0]
         await (await fake.select(host, lobby, menu.custom_id or "", [level])).wait_response()
         lobby = fake.message(lobby.id)
+    expected = 1 + joiners + computers
+
+    def filled() -> Message | None:
+        # Lobby clicks are acknowledged first and shown after the seat is saved.
+        message = fake.message(lobby.id)
+        description = message.embeds[0].description or "" if message.embeds else ""
+        seated = re.search(r"Seats \((\d+)/", description)
+        return message if seated and int(seated.group(1)) == expected else None
+
+    lobby = await fake.wait_for(filled, timeout=10, what="the lobby's seats", poll=0.05)
     start = lobby.button("Start")
     await (await fake.click(host, lobby, start.custom_id or "")).wait_response()
+    # Start is acknowledged at once; the game has begun when the lobby loses its buttons.
+    await fake.wait_for(lambda: not fake.message(lobby.id).buttons, timeout=10,
+                        what="the game to start", poll=0.05)
     return int((start.custom_id or "").split(":")[2])
 
 
