@@ -286,13 +286,32 @@ async def open_lobby(fake: FakeDiscord, table: Table, plan: GamePlan, timeout: f
     host, *guests = table.people
     record = await fake.slash(host, table.channel, "kachuful start", plan.options)
     answered = await _acknowledged(record, f"{host.name}'s /kachuful start", timeout)
-    lobby = record.original
-    if lobby is None or not answered:
+    if record.original is None or not answered:
         raise GameFailed(f"no lobby: {record.text()!r}")
+    # The bot acknowledges at once and shows the lobby once it is saved.
+    original = record.original
+    lobby = await fake.wait_for(
+        lambda: fake.message(original.id) if _has_buttons(fake, original.id) else None,
+        timeout, what="the lobby's buttons", keys=[table.channel.id],
+    )
     async with asyncio.TaskGroup() as joins:
         for guest in guests:
             joins.create_task(_lobby_click(fake, guest, lobby, "Join", timeout))
+    seats = len(table.people)
+    await fake.wait_for(
+        lambda: f"Seats ({seats}/" in _lobby_text(fake, lobby.id), timeout,
+        what="the lobby's seats", keys=[table.channel.id],
+    )
     return lobby
+
+
+def _has_buttons(fake: FakeDiscord, message_id: int) -> bool:
+    return bool(fake.message(message_id).buttons)
+
+
+def _lobby_text(fake: FakeDiscord, message_id: int) -> str:
+    embeds = fake.message(message_id).embeds
+    return (embeds[0].description or "") if embeds else ""
 
 
 async def run_game(
