@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -270,6 +271,10 @@ def main(argv: list[str] | None = None) -> int:
     except StorageError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except (aiohttp.ClientError, OSError) as exc:
+        print(f"error: cannot reach Discord ({exc}); check the network and try again",
+              file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         pass
     return 0

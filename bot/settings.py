@@ -101,8 +101,16 @@ def _plain(message: str) -> str:
     return message[0].lower() + message[1:] if message else message
 
 
+class _NoVoiceWarnings(logging.Filter):
+    """discord.py warns at every start that voice is unavailable; this bot has no voice."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "voice will NOT be supported" not in record.getMessage()
+
+
 def configure_logging(level: LogLevel) -> None:
     logging.basicConfig(
         level=getattr(logging, level),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    logging.getLogger("discord.client").addFilter(_NoVoiceWarnings())
