@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -154,31 +154,23 @@ class Database:
                 await self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             await self._conn.close()
 
-    @asynccontextmanager
-    async def transaction(self, doing: str) -> AsyncIterator[Tx]:
-        """A write transaction: all of it is committed, or none of it."""
-        async with self._lock:
-            conn = self._open_connection()
-            try:
-                # IMMEDIATE takes the write lock now, so a busy database fails here,
-                # before anything is done, rather than at COMMIT.
-                await conn.execute("BEGIN IMMEDIATE")
-                yield Tx(conn)
-                await conn.execute("COMMIT")
-            except sqlite3.Error as exc:
-                await self._rollback_quietly()
-                raise translate(exc, self.path, doing) from exc
-            except BaseException:
-                await self._rollback_quietly()
-                raise
+    def transaction(self, doing: str) -> AbstractAsyncContextManager[Tx]:
+        """A write transaction: all of it is committed, or none of it.
+
+        IMMEDIATE takes the write lock at once, so a busy database fails here, before
+        anything is done, rather than at COMMIT."""
+        return self._within("BEGIN IMMEDIATE", doing)
+
+    def snapshot(self, doing: str) -> AbstractAsyncContextManager[Tx]:
+        """Several reads that see one consistent state of the database."""
+        return self._within("BEGIN", doing)
 
     @asynccontextmanager
-    async def snapshot(self, doing: str) -> AsyncIterator[Tx]:
-        """Several reads that see one consistent state of the database."""
+    async def _within(self, begin: str, doing: str) -> AsyncIterator[Tx]:
         async with self._lock:
             conn = self._open_connection()
             try:
-                await conn.execute("BEGIN")
+                await conn.execute(begin)
                 yield Tx(conn)
                 await conn.execute("COMMIT")
             except sqlite3.Error as exc:
