@@ -8,8 +8,8 @@ per-decision generator (:mod:`ai.seeding`), so a game replays identically.
 
 from __future__ import annotations
 
-from ai.errors import NothingToChoose
 from ai.one_card import best_blind_bid
+from ai.player import bids_to_choose, cards_to_choose
 from ai.reference import ReferencePlayer, reference_card
 from ai.seeding import decision_rng
 from engine.cards import Card
@@ -33,9 +33,7 @@ class EasyPlayer:
         self._reference = ReferencePlayer(seed)
 
     def choose_bid(self, view: SeatView) -> int:
-        legal = view.legal_bids
-        if not legal:
-            raise NothingToChoose("there is no bid to make: it is not this seat's turn to bid")
+        legal = bids_to_choose(view)
         rng = decision_rng(self.seed, view, "easy")
         if view.hand_hidden:
             return best_blind_bid(view) if rng.random() < 0.5 else rng.choice(legal)
@@ -47,12 +45,9 @@ class EasyPlayer:
         return bid
 
     def choose_card(self, view: SeatView) -> Card:
+        legal = cards_to_choose(view)
         seat = view.seat
-        legal = view.legal_cards
-        if seat is None or view.hand_hidden or not legal:
-            raise NothingToChoose(
-                "there is no card to choose: not this seat's turn, or its only card is hidden"
-            )
+        assert seat is not None
         rng = decision_rng(self.seed, view, "easy")
         roll = rng.random()
         if roll < WHIM:

@@ -23,11 +23,11 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from ai.errors import NothingToChoose
 from ai.estimates import bid_likelihood, estimate_tricks, reference_bid_mask
 from ai.inference import play_exclusions
 from ai.knowledge import DealKnowledge, deal_knowledge
 from ai.one_card import best_blind_bid
+from ai.player import bids_to_choose, cards_to_choose
 from ai.rollout import play_out
 from ai.sampling import Dealer, Inconsistent
 from ai.search import Budget, choose
@@ -70,9 +70,7 @@ class HardPlayer:
     # --- bids -----------------------------------------------------------------------
 
     def choose_bid(self, view: SeatView) -> int:
-        legal = view.legal_bids
-        if not legal:
-            raise NothingToChoose("there is no bid to make: it is not this seat's turn to bid")
+        legal = bids_to_choose(view)
         if len(legal) == 1:
             return legal[0]
         if view.hand_hidden:
@@ -123,11 +121,7 @@ class HardPlayer:
     # --- cards ----------------------------------------------------------------------
 
     def choose_card(self, view: SeatView) -> Card:
-        legal = view.legal_cards
-        if view.hand_hidden or not legal:
-            raise NothingToChoose(
-                "there is no card to choose: not this seat's turn, or its only card is hidden"
-            )
+        legal = cards_to_choose(view)
         if len(legal) == 1:
             return legal[0]
         know = deal_knowledge(view)

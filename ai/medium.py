@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from ai.errors import NothingToChoose
 from ai.estimates import estimate_tricks
 from ai.knowledge import DealKnowledge, deal_knowledge
 from ai.one_card import best_blind_bid
+from ai.player import bids_to_choose, cards_to_choose
 from ai.rollout import strongest_in, weakest_in
 from ai.tables import ABOVE, TRUMP_MASK, beaters, trick_winner_position
 from engine.cards import BIT, SUIT_MASK, SUIT_OF, Card, cards_of
@@ -63,9 +63,7 @@ class MediumPlayer:
         self.seed = seed
 
     def choose_bid(self, view: SeatView) -> int:
-        legal = view.legal_bids
-        if not legal:
-            raise NothingToChoose("there is no bid to make: it is not this seat's turn to bid")
+        legal = bids_to_choose(view)
         if len(legal) == 1:
             return legal[0]
         if view.hand_hidden:
@@ -73,11 +71,7 @@ class MediumPlayer:
         return medium_bid(deal_knowledge(view), legal)
 
     def choose_card(self, view: SeatView) -> Card:
-        legal = view.legal_cards
-        if view.hand_hidden or not legal:
-            raise NothingToChoose(
-                "there is no card to choose: not this seat's turn, or its only card is hidden"
-            )
+        legal = cards_to_choose(view)
         if len(legal) == 1:
             return legal[0]
         know = deal_knowledge(view)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from ai.errors import NothingToChoose
 from engine.cards import Card
 from engine.view import SeatView
 
@@ -24,3 +25,20 @@ class ComputerPlayer(Protocol):
     def choose_bid(self, view: SeatView) -> int: ...
 
     def choose_card(self, view: SeatView) -> Card: ...
+
+
+def bids_to_choose(view: SeatView) -> tuple[int, ...]:
+    """The bids the seat may choose from; raises :class:`NothingToChoose` if none."""
+    if not view.legal_bids:
+        raise NothingToChoose("there is no bid to make: it is not this seat's turn to bid")
+    return view.legal_bids
+
+
+def cards_to_choose(view: SeatView) -> tuple[Card, ...]:
+    """The cards the seat may choose from; raises :class:`NothingToChoose` when it is
+    not the seat's turn, or in a one-card blind deal (the interface plays that card)."""
+    if view.seat is None or view.hand_hidden or not view.legal_cards:
+        raise NothingToChoose(
+            "there is no card to choose: not this seat's turn, or its only card is hidden"
+        )
+    return view.legal_cards

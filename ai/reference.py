@@ -36,6 +36,7 @@ from fractions import Fraction
 from typing import Final
 
 from ai.errors import NothingToChoose
+from ai.player import cards_to_choose
 from ai.tables import beaters, trick_winner_position, trump_index
 from engine.cards import Card, Suit
 from engine.view import SeatView
@@ -147,13 +148,11 @@ class ReferencePlayer:
         return bid_from_estimate(estimate, view.hand_size, view.legal_bids)
 
     def choose_card(self, view: SeatView) -> Card:
+        legal = cards_to_choose(view)
         seat = view.seat
-        if seat is None or view.hand_hidden or not view.legal_cards:
-            raise NothingToChoose(
-                "there is no card to choose: not this seat's turn, or its only card is hidden"
-            )
+        assert seat is not None
         bid = view.bids[seat]
         short = bid is not None and view.tricks_won[seat] < bid
         trick = [card for _, card in view.trick]
         last = len(trick) == len(view.players) - 1
-        return reference_card(view.legal_cards, trick, view.trump, short, last)
+        return reference_card(legal, trick, view.trump, short, last)
