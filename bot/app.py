@@ -29,6 +29,7 @@ from bot.settings import Settings, SettingsError, configure_logging, load_settin
 from bot.storage import Storage, StorageError, StoredGame
 from bot.tables import TableMessages
 from bot.timers import TurnTimers
+from engine import DealCards
 
 log = logging.getLogger(__name__)
 
@@ -250,7 +251,7 @@ def _deal_start(stored: StoredGame) -> int:
     assert game is not None
     log_ = game.log
     for index in range(len(log_) - 1, -1, -1):
-        if type(log_[index]).__name__ == "DealCards":
+        if isinstance(log_[index], DealCards):
             return index + 1
     return 0
 

@@ -64,7 +64,7 @@ async def apply_action(
     game = session.game
     assert game is not None
     game.verify(action)
-    await bot.storage.append_action(session.game_id, len(game.player_actions()), action)
+    await bot.storage.append_action(session.game_id, game.player_action_count, action)
     context = DealContext(game.deal_number, game.deal_count, game.hand_size, game.trump)
     events = game.apply(action)
     seat = action.seat

@@ -323,6 +323,12 @@ class Game:
         """The log without chance steps: with the seed, all a game needs to be rebuilt."""
         return tuple(a for a in self._log if isinstance(a, Bid | Play))
 
+    @property
+    def player_action_count(self) -> int:
+        """``len(player_actions())`` without building it: every logged step but the
+        first-dealer draw and one deal per deal so far (the ``seq`` of the next move)."""
+        return len(self._log) - (self._first_dealer >= 0) - (self._deal_index + 1)
+
     # --- reading the state -------------------------------------------------------
 
     @property

@@ -13,7 +13,7 @@ Saving a move safely (the game in memory never runs ahead of the disk)::
     ...                                                    # and only now tell Discord
 
 where ``seq`` is the number of player actions already saved
-(``len(game.player_actions())`` before applying).
+(``game.player_action_count`` before applying).
 """
 
 from __future__ import annotations

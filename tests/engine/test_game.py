@@ -361,3 +361,14 @@ def test_tied_players_draw_again_from_the_rest_of_the_pack() -> None:
         draws = draw_for_dealer(seed.to_bytes(32, "big"), 5)
         cards = [card for draw in draws for card in draw if card is not None]
         assert len(cards) == len(set(cards)), "no card is drawn twice"
+
+
+def test_player_action_count_matches_the_log_at_every_step() -> None:
+    for seed, rules in ((3, Rules(max_hand=3)), (4, Rules(max_hand=2, trump="turn-up"))):
+        game = Game(rules, NAMES, seed)
+        while not game.is_over:
+            assert game.player_action_count == len(game.player_actions())
+            game.apply(game.legal_actions()[0])
+        assert game.player_action_count == len(game.player_actions())
+    manual = Game(Rules(), NAMES, None)
+    assert manual.player_action_count == 0
