@@ -423,7 +423,7 @@ async def confirm_cancel(
         await reply(interaction, "Only the host or someone with Manage Server can cancel.")
         return
     await interaction.response.edit_message(content="Cancelled.", view=None)
-    async with session.lock:
+    async with bot.working_on(session):
         if session.status == "lobby":
             await lobby.close_lobby(bot, session, "This lobby was cancelled.")
         elif session.status == "active":

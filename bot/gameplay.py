@@ -56,7 +56,7 @@ class DealContext:
 async def apply_action(
     bot: KachufulBot, session: GameSession, action: Bid | Play, *, reason: str = "click"
 ) -> tuple[Event, ...]:
-    """Apply one action for a seat; the caller holds ``session.lock``.
+    """Apply one action for a seat; the caller holds the game (``bot.working_on``).
 
     Raises the engine's ``IllegalAction`` or storage's ``StorageError`` with nothing
     changed. ``reason`` is "click", "timeout" or "computer".

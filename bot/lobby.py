@@ -315,28 +315,36 @@ async def on_start(bot: KachufulBot, interaction: discord.Interaction, cid: Comp
             return
         # Acknowledge before the database: under load its writes queue behind moves.
         await interaction.response.defer()
-        while session.target_players and len(session.seats) < session.target_players:
-            await _add_computer(bot, session, DEFAULT_LEVEL)
-        try:
-            game = Game(session.rules, session.names(), session.seed)
-        except KachufulError as exc:  # rules that cannot seat this table
-            await reply(interaction, str(exc))
-            return
-        await bot.storage.start_game(session.game_id)
-        bot.lobbies.cancel(session.game_id)
-        session.game = game
-        session.status = "active"
-        await messaging.safely(
-            interaction.edit_original_response(
-                embed=lobby_embed(session).set_author(name="Started"), view=None
-            ),
-            "started lobby",
-        )
-        await _open_thread(bot, session)
-        await messaging.safely(_announce_start(bot, session), "start announcement")
-        session.deal_start_counter = game.action_count
-        await messaging.start_deal_messages(bot, session)
-        await gameplay.after_move(bot, session)
+        async with bot.work_slots:
+            await _start_game(bot, interaction, session)
+
+
+async def _start_game(
+    bot: KachufulBot, interaction: discord.Interaction, session: GameSession
+) -> None:
+    """Seat the computers, deal, and open the table (the click is acknowledged)."""
+    while session.target_players and len(session.seats) < session.target_players:
+        await _add_computer(bot, session, DEFAULT_LEVEL)
+    try:
+        game = Game(session.rules, session.names(), session.seed)
+    except KachufulError as exc:  # rules that cannot seat this table
+        await reply(interaction, str(exc))
+        return
+    await bot.storage.start_game(session.game_id)
+    bot.lobbies.cancel(session.game_id)
+    session.game = game
+    session.status = "active"
+    await messaging.safely(
+        interaction.edit_original_response(
+            embed=lobby_embed(session).set_author(name="Started"), view=None
+        ),
+        "started lobby",
+    )
+    await _open_thread(bot, session)
+    await messaging.safely(_announce_start(bot, session), "start announcement")
+    session.deal_start_counter = game.action_count
+    await messaging.start_deal_messages(bot, session)
+    await gameplay.after_move(bot, session)
 
 
 async def _open_thread(bot: KachufulBot, session: GameSession) -> None:

@@ -85,7 +85,7 @@ async def on_move(bot: KachufulBot, interaction: discord.Interaction, cid: Compo
         await reply(interaction, "That button is from an earlier turn — use your newest controls.")
         return
     await interaction.response.defer()
-    async with session.lock:
+    async with bot.working_on(session):
         if session.status != "active" or cid.counter != session.control_counter(seat):
             await reply_after_defer(interaction, "That move was already made — nothing changed.")
             return
@@ -137,7 +137,7 @@ async def show_hand(
 ) -> None:
     """The hand with its controls, only for the asker (``/kachuful hand`` too)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    async with session.lock:
+    async with bot.working_on(session):
         content, file, view = await messaging.hand_payload(bot, session, seat)
     if file is None:
         await interaction.followup.send(content, view=view, ephemeral=True)
@@ -151,7 +151,7 @@ async def on_look(bot: KachufulBot, interaction: discord.Interaction, cid: Compo
         return
     session, seat = found
     await interaction.response.defer()
-    async with session.lock:
+    async with bot.working_on(session):
         session.seats[seat].looked = True
         if interaction.message is not None and interaction.message.flags.ephemeral:
             await _refresh_ephemeral_hand(bot, interaction, session, seat)
@@ -165,7 +165,7 @@ async def on_back(bot: KachufulBot, interaction: discord.Interaction, cid: Compo
         return
     session, seat = found
     await interaction.response.defer()
-    async with session.lock:
+    async with bot.working_on(session):
         state = session.seats[seat]
         if not state.autoplay:
             await reply_after_defer(interaction, "You're already playing yourself.")
@@ -196,7 +196,7 @@ async def on_quit(bot: KachufulBot, interaction: discord.Interaction, cid: Compo
                     "the game goes on; the result still counts for you.", view=confirm)
         return
     await interaction.response.defer()
-    async with session.lock:
+    async with bot.working_on(session):
         if session.status != "active":
             return
         state = session.seats[seat]

@@ -59,7 +59,10 @@ class TableMessages:
             await asyncio.sleep(self._min_interval)
         finally:
             self._pending.discard(session.game_id)
-        await self._edit(session)
+        # A background edit takes a work slot like a move does (``flush`` runs inside a
+        # move's slot already, so it must not ask for a second one).
+        async with self._bot.work_slots:
+            await self._edit(session)
 
     async def _edit(self, session: GameSession) -> None:
         if session.table_message_id is None or session.game is None:

@@ -92,7 +92,7 @@ class TurnTimers:
                 log.info("reminder not delivered: %s", exc)
 
     async def _expire(self, session: GameSession, counter: int) -> None:
-        async with self._bot.busy(), session.lock:
+        async with self._bot.busy(), self._bot.working_on(session):
             game = session.game
             if game is None or game.action_count != counter or session.status != "active":
                 return
