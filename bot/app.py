@@ -240,6 +240,7 @@ def session_from_storage(stored: StoredGame) -> GameSession:
             dm_channel_id=seat.dm_channel_id,
             dm_message_id=seat.dm_message_id,
             looked=True,
+            deadline_saved=seat.turn_deadline is not None,
         )
         for seat in stored.seats
     ]

@@ -64,10 +64,16 @@ async def apply_action(
     game = session.game
     assert game is not None
     game.verify(action)
-    await bot.storage.append_action(session.game_id, game.player_action_count, action)
+    seat = action.seat
+    state = session.seats[seat]
+    # A deadline saved for this turn is cleared with the move, in one transaction.
+    cleared = {seat: None} if state.deadline_saved else None
+    await bot.storage.append_action(
+        session.game_id, game.player_action_count, action, deadlines=cleared
+    )
+    state.deadline_saved = False
     context = DealContext(game.deal_number, game.deal_count, game.hand_size, game.trump)
     events = game.apply(action)
-    seat = action.seat
     if reason == "click":
         session.seats[seat].missed_turns = 0
     try:

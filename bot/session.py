@@ -35,6 +35,8 @@ class SeatState:
     ping_message_id: int | None = None
     looked: bool = False
     """Whether the player has seen this deal's hand (a blind bid is only offered before)."""
+    deadline_saved: bool = False
+    """The database holds this seat's turn deadline (see ``TurnTimers``)."""
 
     @property
     def is_human(self) -> bool:

@@ -1,7 +1,10 @@
 """Turn timers: a reminder at half time, the computer moves at the deadline.
 
-Deadlines are stored with the seats, so a restarted bot re-arms them where they
-were. After three timeouts in a row a seat plays itself until its player presses
+A turn that reaches half time has its deadline stored with the seat, so a restarted
+bot re-arms it where it was; the move clears it in the same transaction that saves
+the move. Shorter turns — nearly all of them — cost no write: after a restart
+within the first half of a turn the player simply gets a full turn again.
+After three timeouts in a row a seat plays itself until its player presses
 "I'm back".
 """
 
@@ -18,6 +21,7 @@ import discord
 from bot import controls, gameplay, messaging
 from bot.computer import DEFAULT_LEVEL, choose_action
 from bot.session import GameSession
+from bot.storage import StorageError
 from bot.tasks import KeyedTasks
 from engine import IllegalAction
 
@@ -49,7 +53,7 @@ class TurnTimers:
         session.deadline = (
             deadline if deadline is not None else now + session.turn_timeout * self._scale
         )
-        self._tasks.start(session.game_id, self._run(session, game.action_count, waiting))
+        self._tasks.start(session.game_id, self._run(session, game.action_count))
 
     def cancel(self, session: GameSession) -> None:
         self._tasks.cancel(session.game_id)
@@ -57,19 +61,42 @@ class TurnTimers:
     async def close(self) -> None:
         await self._tasks.close()
 
-    async def _run(self, session: GameSession, counter: int, waiting: list[int]) -> None:
+    async def _run(self, session: GameSession, counter: int) -> None:
         assert session.deadline is not None
         deadline = session.deadline
-        moment = datetime.fromtimestamp(deadline, UTC)
-        for seat in waiting:
-            await self._bot.storage.update_seat(session.game_id, seat, turn_deadline=moment)
         half = deadline - session.turn_timeout * self._scale / 2
         if half > time.time():
             await asyncio.sleep(half - time.time())
+            await self._save_deadline(session, counter, deadline)
             await self._remind(session, counter)
+        else:
+            await self._save_deadline(session, counter, deadline)
         await asyncio.sleep(max(0.0, deadline - time.time()))
         self._tasks.discard(session.game_id)
         await self._expire(session, counter)
+
+    async def _save_deadline(self, session: GameSession, counter: int, deadline: float) -> None:
+        """Store the deadline of the seats still to move, if the turn is still on.
+
+        Under the game's lock: a move being saved meanwhile would otherwise leave a
+        stale deadline behind it."""
+        async with session.lock:
+            game = session.game
+            if game is None or game.action_count != counter or session.status != "active":
+                return
+            moment = datetime.fromtimestamp(deadline, UTC)
+            for seat in session.awaiting_humans():
+                state = session.seats[seat]
+                if state.deadline_saved:
+                    continue
+                try:
+                    await self._bot.storage.update_seat(
+                        session.game_id, seat, turn_deadline=moment
+                    )
+                except StorageError as exc:  # the timer runs on; a restart gives a new turn
+                    log.warning("turn deadline not saved: %s", exc)
+                    return
+                state.deadline_saved = True
 
     async def _remind(self, session: GameSession, counter: int) -> None:
         game = session.game
@@ -108,6 +135,7 @@ class TurnTimers:
                     autoplay=state.autoplay,
                     turn_deadline=None,
                 )
+                state.deadline_saved = False
                 try:
                     action = choose_action(game, seat, state.level or DEFAULT_LEVEL)
                     await gameplay.apply_action(self._bot, session, action, reason="timeout")

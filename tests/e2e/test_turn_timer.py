@@ -16,6 +16,7 @@ from tests.e2e.harness import (
     open_table,
 )
 from tests.fake_discord.driver import FakeDiscord
+from tests.fake_discord.models import Message, User
 
 
 async def test_timeouts_then_im_back(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -76,4 +77,50 @@ async def test_timeouts_then_im_back(fake_discord: FakeDiscord, tmp_path: Path) 
         assert session.game is not None
         assert len(session.game.player_actions()) > actions_before
         assert session.seats[asha_seat].missed_turns == 0
+    assert_answered_fast(fake)
+
+
+async def test_a_long_turn_stores_its_deadline_and_the_move_clears_it(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Quick moves write no deadline; a turn past half time stores it (a restart keeps
+    it), and the move that ends the turn clears it in the same save."""
+    fake = fake_discord
+    table = Table(fake, ["asha", "bikram"])
+    # A 15 s timer run 5 times faster: half time after 1.5 s, the deadline at 3 s.
+    async with bot_running(fake, tmp_path / "k.db", time_scale=0.2) as bot:
+        game_id = await open_table(fake, table, {"turn_timeout": 15}, joiners=1, computers=1)
+        session = bot.registry.get(game_id)
+        assert session is not None and session.game is not None
+
+        def someones_hand() -> tuple[User, Message] | None:
+            for user in table.people:
+                message = hand_message(fake, user)
+                if message is not None:
+                    return user, message
+            return None
+
+        async def stored_deadlines() -> dict[int, float]:
+            stored = await bot.storage.load_game(game_id)
+            return {index: seat.turn_deadline.timestamp()
+                    for index, seat in enumerate(stored.seats) if seat.turn_deadline is not None}
+
+        found = await fake.wait_for(someones_hand, timeout=20, poll=0.02)
+        assert found is not None
+        user, message = found
+        seat = session.seat_of(user.id)
+        assert seat is not None and seat in session.awaiting_humans()
+        assert await stored_deadlines() == {}, "a fresh turn writes nothing"
+
+        await fake.wait_for(lambda: session.seats[seat].deadline_saved, timeout=5, poll=0.02,
+                            what="half time")
+        saved = await stored_deadlines()
+        assert session.deadline is not None
+        assert set(saved) == {seat} and abs(saved[seat] - session.deadline) < 1.0
+
+        await (await fake.click(user, message, move_buttons(message)[0])).wait_response()
+        await fake.wait_for(lambda: seat not in session.awaiting_humans(), timeout=5, poll=0.02,
+                            what="the move")
+        assert seat not in await stored_deadlines()
+        assert not session.seats[seat].deadline_saved
     assert_answered_fast(fake)
