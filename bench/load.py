@@ -25,6 +25,10 @@ Figures per run (one bot process, one fake, one fresh database each):
 * acknowledgement latency p50/p99 — dispatch of the interaction → the bot's first callback,
   as recorded by the fake (``fake.latencies()``), over every interaction of the run (slash
   commands, joins, starts and moves), also split into moves, lobby, and each kind;
+* turn handover p50/p99 — a move's click → the next click in the same game: the time the
+  bot takes to save and show a move and offer the next player their controls (plus the
+  simulated player's reaction, which is immediate). Under saturation this is where the
+  queueing shows: clicks are acknowledged at once, their work waits for a work slot;
 * bot CPU seconds per 1,000 actions — the bot process's user+system time (all threads, from
   ``/proc/<pid>/stat``) over the run, divided by the moves (bids + cards) played; the lobby
   interactions' CPU is included;
@@ -63,6 +67,7 @@ import tempfile
 import time
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -465,6 +470,21 @@ def latency_by_kind(records: list[InteractionRecord]) -> dict[str, dict[str, flo
     }
 
 
+def handover_times(records: list[InteractionRecord]) -> list[float]:
+    """Seconds from each move's click to the next click in the same game: how long the
+    bot takes to show a move and hand the turn on (the players have no think time)."""
+    by_game: dict[str, list[float]] = {}
+    for record in records:
+        game = record.name.split(":")[2:3]  # kf:kind:GAME:counter:args
+        if game:
+            by_game.setdefault(game[0], []).append(record.dispatched_at)
+    gaps: list[float] = []
+    for moments in by_game.values():
+        moments.sort()
+        gaps += [later - earlier for earlier, later in pairwise(moments)]
+    return gaps
+
+
 def _move_outcomes(records: list[InteractionRecord]) -> tuple[list[float], int]:
     """Latencies of the moves, and how many the bot refused (answered with a message)."""
     refused = 0
@@ -566,6 +586,7 @@ async def _measure(
     latencies = [r.latency for r in records if r.latency is not None]
     move_latencies, refused = _move_outcomes(progress.move_records)
     move_ids = {r.id for r in progress.move_records}
+    handovers = handover_times(progress.move_records)
     lobby_latencies = [
         r.latency for r in records if r.latency is not None and r.id not in move_ids
     ]
@@ -596,6 +617,8 @@ async def _measure(
         "max_ms": _ms(max(latencies, default=float("nan"))),
         "moves_p50_ms": _ms(percentile(move_latencies, 0.50)),
         "moves_p99_ms": _ms(percentile(move_latencies, 0.99)),
+        "handover_p50_ms": _ms(percentile(handovers, 0.50)),
+        "handover_p99_ms": _ms(percentile(handovers, 0.99)),
         "lobby_p50_ms": _ms(percentile(lobby_latencies, 0.50)),
         "lobby_p99_ms": _ms(percentile(lobby_latencies, 0.99)),
         "latency_by_kind": latency_by_kind(records),
@@ -694,6 +717,8 @@ def _print_run(run: dict[str, Any]) -> None:
         f"  ack latency: p50 {run['p50_ms']} ms, p99 {run['p99_ms']} ms, max {run['max_ms']} ms"
         f" (moves p50 {run['moves_p50_ms']} / p99 {run['moves_p99_ms']} ms; lobby p50 "
         f"{run['lobby_p50_ms']} / p99 {run['lobby_p99_ms']} ms)\n"
+        f"  turn handover (a click → the next click in that game): p50 "
+        f"{run['handover_p50_ms']} / p99 {run['handover_p99_ms']} ms\n"
         f"  by kind (p50 / p99 / max ms): " + "; ".join(
             f"{kind} {v['p50_ms']} / {v['p99_ms']} / {v['max_ms']}"
             for kind, v in run["latency_by_kind"].items()
