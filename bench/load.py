@@ -507,7 +507,7 @@ async def run_once(games: int, plan: GamePlan, args: argparse.Namespace) -> dict
             tables = build_tables(fake, games, "t")
             warmup = build_tables(fake, 1, "warm")[0]
             bot = BotProcess(base_url=fake.base_url, token=fake.token, workdir=workdir,
-                             module=args.bot_module)
+                             module=args.bot_module, work_slots=args.work_slots)
             await bot.start()
             try:
                 return await _measure(fake, bot, tables, warmup, plan, args)
@@ -640,6 +640,7 @@ async def _measure(
         "rss_peak_before_games_kb": baseline.peak_rss_kb,
         "rss_after_kb": settled.rss_kb,
         "bot_threads": max((s.sample.threads for s in sampler.samples), default=0),
+        "work_slots": args.work_slots,
         "actions": actions,
         "interactions": len(records),
         "wall_s": round(wall, 1),
@@ -771,6 +772,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--bot-module", default="bot",
                         help="module to run as the bot (default: bot); e.g. a patched variant "
                              "on PYTHONPATH, to compare")
+    parser.add_argument("--work-slots", type=int, default=None, metavar="N",
+                        help="the bot's WORK_SLOTS setting (default: the bot's own default)")
     parser.add_argument("--py-spy", default=None, metavar="PATH",
                         help="profile the bot with this py-spy executable (not a dependency)")
     parser.add_argument("--profile-dir", default=tempfile.gettempdir(),

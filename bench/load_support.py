@@ -82,13 +82,16 @@ def machine_busy_seconds() -> float:
 class BotProcess:
     """The real bot (``python -m bot``) in a child process, pointed at the fake.
 
-    ``module``: another module to run instead (a patched variant to compare with)."""
+    ``module``: another module to run instead (a patched variant to compare with);
+    ``work_slots``: its ``WORK_SLOTS`` setting (``None``: the bot's default)."""
 
     def __init__(
-        self, *, base_url: str, token: str, workdir: Path, module: str = "bot"
+        self, *, base_url: str, token: str, workdir: Path, module: str = "bot",
+        work_slots: int | None = None,
     ) -> None:
         self._base_url = base_url
         self._module = module
+        self._work_slots = work_slots
         self._token = token
         self._workdir = workdir
         self.log_path = workdir / "bot.log"
@@ -117,8 +120,10 @@ class BotProcess:
             ),
         )
         # Settings of the bench's own shell must not leak into the bot under test.
-        for name in ("DEV_GUILD_ID", "DEFAULT_TURN_TIMEOUT", "STATUS_PATH"):
+        for name in ("DEV_GUILD_ID", "DEFAULT_TURN_TIMEOUT", "STATUS_PATH", "WORK_SLOTS"):
             env.pop(name, None)
+        if self._work_slots is not None:
+            env["WORK_SLOTS"] = str(self._work_slots)
         self._log = self.log_path.open("wb")
         # cwd is the temp folder so no stray .env is read.
         self._process = await asyncio.create_subprocess_exec(

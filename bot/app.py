@@ -34,15 +34,6 @@ from engine import DealCards
 log = logging.getLogger(__name__)
 
 SHUTDOWN_GRACE_SECONDS = 10.0
-WORK_SLOTS = 8
-"""Game steps (a move and its messages, a table edit) that run at once, bot-wide.
-
-Clicks are acknowledged before their work starts. Without a bound, a burst of moves
-from many games fills the event loop with their rendering and requests, and every
-new click then waits behind all of it before its acknowledgement goes out (Discord
-fails an interaction that is not answered within 3 s). With a few slots the loop
-stays short: acknowledgements get through at once, and the work queues in order.
-A handful is enough to keep the CPU busy while some steps wait on Discord."""
 
 
 class KachufulBot(discord.Client):
@@ -56,10 +47,11 @@ class KachufulBot(discord.Client):
         lobby_idle_seconds: float = LOBBY_IDLE_SECONDS,
         time_scale: float = 1.0,
         status_interval: float = health.INTERVAL,
-        work_slots: int = WORK_SLOTS,
+        work_slots: int | None = None,
         **client_options: Any,
     ) -> None:
-        """``time_scale`` shrinks turn timers (tests run a 15 s timer in 0.15 s)."""
+        """``time_scale`` shrinks turn timers (tests run a 15 s timer in 0.15 s);
+        ``work_slots`` overrides the ``WORK_SLOTS`` setting."""
         # No message cache: the bot edits by id and never reads its own messages back,
         # and discord.py searches that cache on every edit.
         client_options.setdefault("max_messages", None)
@@ -79,11 +71,11 @@ class KachufulBot(discord.Client):
         self._in_flight = 0
         self._idle = asyncio.Event()
         self._idle.set()
-        self.work_slots = asyncio.Semaphore(work_slots)
+        self.work_slots = asyncio.Semaphore(work_slots or settings.work_slots)
 
     @contextlib.asynccontextmanager
     async def working_on(self, session: GameSession) -> AsyncIterator[None]:
-        """Hold the game's lock and one of the bot's work slots (see ``WORK_SLOTS``).
+        """Hold the game's lock and one of the bot's work slots (``Settings.work_slots``).
 
         The lock comes first: a game waiting for a slot then blocks only its own
         clicks, and a slot never sits idle behind a game's lock."""

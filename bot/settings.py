@@ -19,6 +19,9 @@ EXAMPLE_TOKEN: Final = "your-bot-token-here"
 MIN_TURN_TIMEOUT: Final = 15
 MAX_TURN_TIMEOUT: Final = 24 * 60 * 60
 
+DEFAULT_WORK_SLOTS: Final = 8
+MAX_WORK_SLOTS: Final = 256
+
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 
 
@@ -44,6 +47,15 @@ class Settings(BaseSettings):
     """Seconds a player has for a move unless the server or game sets another."""
     status_path: Path | None = None
     """Where to write the health status file the Docker HEALTHCHECK reads."""
+    work_slots: int = Field(default=DEFAULT_WORK_SLOTS, ge=1, le=MAX_WORK_SLOTS)
+    """Game steps (a move and its messages, a table edit) that run at once, bot-wide.
+
+    Clicks are acknowledged before their work starts. Without a bound, a burst of
+    moves from many games fills the event loop with their rendering and requests, and
+    every new click waits behind all of it before its acknowledgement goes out
+    (Discord fails an interaction not answered within 3 s). With a few slots the loop
+    stays short: acknowledgements go out at once and the work queues in order. More
+    slots help only when steps spend long waiting on Discord (rate limits)."""
 
     @field_validator("discord_token")
     @classmethod
@@ -80,6 +92,7 @@ _HOW_TO_FIX: Final = {
     "turn_timeout": f"set DEFAULT_TURN_TIMEOUT to seconds between {MIN_TURN_TIMEOUT} "
     f"and {MAX_TURN_TIMEOUT}",
     "status_path": "set STATUS_PATH to a writable file path or leave it empty",
+    "work_slots": f"set WORK_SLOTS to a whole number from 1 to {MAX_WORK_SLOTS}",
 }
 
 

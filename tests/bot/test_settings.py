@@ -7,7 +7,7 @@ import pytest
 from bot.settings import EXAMPLE_TOKEN, SettingsError, load_settings
 
 ENV_NAMES = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL",
-             "DEFAULT_TURN_TIMEOUT", "STATUS_PATH")
+             "DEFAULT_TURN_TIMEOUT", "STATUS_PATH", "WORK_SLOTS")
 
 
 @pytest.fixture(autouse=True)
@@ -29,6 +29,7 @@ def test_reads_dotenv_and_keeps_the_token_secret(tmp_path: Path) -> None:
     assert "abc.def.ghi" not in repr(settings) and "abc.def.ghi" not in str(settings)
     assert settings.dev_guild_id == 123 and settings.log_level == "DEBUG"
     assert settings.turn_timeout == 300
+    assert settings.work_slots == 8
 
 
 @pytest.mark.parametrize(
@@ -38,6 +39,8 @@ def test_reads_dotenv_and_keeps_the_token_secret(tmp_path: Path) -> None:
         (f"DISCORD_TOKEN={EXAMPLE_TOKEN}", "DISCORD_TOKEN is still the example value"),
         ("DISCORD_TOKEN=x\nDEV_GUILD_ID=abc", "DEV_GUILD_ID"),
         ("DISCORD_TOKEN=x\nDEFAULT_TURN_TIMEOUT=5", "DEFAULT_TURN_TIMEOUT"),
+        ("DISCORD_TOKEN=x\nWORK_SLOTS=0", "WORK_SLOTS"),
+        ("DISCORD_TOKEN=x\nWORK_SLOTS=many", "WORK_SLOTS"),
         ("DISCORD_TOKEN=x\nLOG_LEVEL=loud", "LOG_LEVEL"),
     ],
 )
@@ -55,3 +58,13 @@ def test_environment_overrides_the_file(tmp_path: Path, monkeypatch: pytest.Monk
     monkeypatch.setenv("DISCORD_TOKEN", "from-env")
     settings = load_settings(write_env(tmp_path, "DISCORD_TOKEN=from-file"))
     assert settings.discord_token.get_secret_value() == "from-env"
+
+
+def test_work_slots_size_the_bots_work_gate(tmp_path: Path) -> None:
+    from bot.app import KachufulBot
+
+    settings = load_settings(write_env(tmp_path, "DISCORD_TOKEN=x\nWORK_SLOTS=3\n"))
+    assert settings.work_slots == 3
+    bot = KachufulBot(settings)
+    assert bot.work_slots._value == 3
+    assert KachufulBot(settings, work_slots=1).work_slots._value == 1
