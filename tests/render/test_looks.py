@@ -17,7 +17,8 @@ from render import (
     render_hand,
     samples,
 )
-from render.looks import key_colours, look_palette
+from render.look_palettes import LOOK_PALETTES
+from render.looks import compute_look_palette, key_colours, look_key, look_palette
 from tests.render.helpers import count_near, decode
 
 LOOKS = [
@@ -89,3 +90,12 @@ def test_the_four_colour_deck_survives_the_palette() -> None:
 def test_each_look_has_its_own_palette() -> None:
     palettes = {bytes(look_palette(options).getpalette() or []) for options in LOOKS}
     assert len(palettes) == len(LOOKS)
+
+
+@pytest.mark.parametrize("options", LOOKS, ids=look_id)
+def test_shipped_palettes_are_the_ones_the_pictures_give(options: RenderOptions) -> None:
+    """``render/look_palettes.py`` is generated: regenerate it with
+    ``python -m render.make_palettes`` when card art or colours change."""
+    computed = compute_look_palette(options)
+    assert LOOK_PALETTES[look_key(options)] == computed.hex()
+    assert bytes(look_palette(options).getpalette() or []) == computed
