@@ -1,4 +1,4 @@
-"""Reading hands from plays, assuming the other seats play like the reference.
+"""Reading hands from bids and plays, assuming the other seats act like the reference.
 
 The reference play rule is deterministic, so every card a reference-like player
 plays rules out others it cannot have held: a seat that led its strongest card
@@ -6,17 +6,34 @@ holds nothing stronger; one that dropped its highest losing card holds no card
 between it and the winner; and so on. These exclusions sharpen the sampled deals a
 great deal against such players.
 
+The reference bid is a function of the hand too, so a reference-like seat's bid
+says which hands it can hold (:func:`bid_fit`); hands it would have bid otherwise
+for keep a small weight, since people bid by feel.
+
 People do not play by that rule, so the model is checked against what happens: as
 soon as a seat plays a card the model had ruled out for it, every exclusion for
-that seat is dropped for the rest of the deal. The search also drops them when no
-deal satisfies them together with the hard facts (see :mod:`ai.sampling`).
+that seat is dropped for the rest of the deal, and its bid is read loosely. The
+search also drops the exclusions when no deal satisfies them together with the
+hard facts (see :mod:`ai.sampling`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from ai.estimates import bid_likelihood, estimate_units, reference_bid_mask
 from ai.knowledge import DealKnowledge
+from ai.sampling import Fit
 from ai.tables import beaters
 from engine.cards import BIT, FULL_MASK, SUIT_MASK, SUIT_OF, cards_of
+
+BID_SPREAD = 0.6
+"""How loosely a hand must fit a bid not explained by the reference rule (in tricks
+of the estimate)."""
+STRAY_BID = 0.1
+"""Weight, relative to a hand for which the reference would have bid exactly the
+bid made, of a hand it would have bid otherwise for (see :func:`bid_fit`)."""
 
 
 def _strength(card: int, trump: int) -> int:
@@ -49,8 +66,18 @@ def _chosen_before_weakest(card: int, domain: int, trump: int) -> int:
     return picked
 
 
-def play_exclusions(know: DealKnowledge) -> tuple[int, ...]:
-    """Per seat, the cards a reference-like player there cannot hold now."""
+class PlayReading(NamedTuple):
+    """What the plays so far say about the other seats' hands."""
+
+    exclusions: tuple[int, ...]
+    """Per seat, the unseen cards a reference-like player there cannot hold now
+    (nothing for a seat whose plays contradicted the model)."""
+    reference_like: tuple[bool, ...]
+    """Per seat, whether every card it played is one the reference rule could play."""
+
+
+def read_plays(know: DealKnowledge) -> PlayReading:
+    """Read every other seat's plays of this deal under the reference play rule."""
     n = know.players
     trump = know.trump
     excluded = [0] * n
@@ -76,7 +103,56 @@ def play_exclusions(know: DealKnowledge) -> tuple[int, ...]:
                 winner_seat = seat
         if len(cards) == n:
             won[winner_seat] += 1
-    return tuple(0 if broken[s] else excluded[s] & know.unseen for s in range(n))
+    return PlayReading(
+        tuple(0 if broken[s] else excluded[s] & know.unseen for s in range(n)),
+        tuple(not broken[s] for s in range(n)),
+    )
+
+
+def play_exclusions(know: DealKnowledge) -> tuple[int, ...]:
+    """Per seat, the cards a reference-like player there cannot hold now."""
+    return read_plays(know).exclusions
+
+
+def bid_fit(know: DealKnowledge, reference_like: Sequence[bool]) -> Fit | None:
+    """How well a seat's sampled cards explain its (non-blind) bid.
+
+    A seat still playing like the reference is expected to have made exactly the
+    reference bid for its whole hand (the hooked dealer's forbidden number
+    included): such hands fit fully, any other only with weight ``STRAY_BID``
+    times a loose likelihood of the estimate around the bid — so a player who bids
+    otherwise (a person) still gets hands of roughly the strength it bid. A seat
+    whose plays broke the model gets the loose likelihood alone.
+    """
+    n = know.players
+    judged = [
+        s != know.seat and know.bids[s] is not None and not know.blind[s] for s in range(n)
+    ]
+    if not any(judged):
+        return None
+    trump, size, largest = know.trump, know.hand_size, know.largest_hand
+    bids = [b if b is not None else 0 for b in know.bids]
+    played = know.played
+    forbidden: list[int | None] = [None] * n
+    if know.hook and all(b is not None for b in know.bids):
+        forbidden[know.dealer] = size - sum(bids) + bids[know.dealer]
+    scale = 20 * largest
+
+    def fit(seat: int, cards: int) -> float:
+        if not judged[seat]:
+            return 1.0
+        dealt = cards | played[seat]
+        bid = bids[seat]
+        if (
+            reference_like[seat]
+            and reference_bid_mask(dealt, trump, size, largest, forbidden[seat]) == bid
+        ):
+            return 1.0
+        estimate = estimate_units(dealt, trump, size, largest) / scale
+        loose = bid_likelihood(estimate, bid, BID_SPREAD)
+        return STRAY_BID * loose if reference_like[seat] else loose
+
+    return fit
 
 
 def _rules_out(

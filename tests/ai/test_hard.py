@@ -116,6 +116,15 @@ def test_capped_search_is_deterministic() -> None:
     assert len(choices) == 1
 
 
+def test_capped_bids_are_deterministic() -> None:
+    deal, history = reference_history(9, 2)
+    game = game_after(deal, history)
+    seat = game.awaiting()[0]
+    bids = {HardPlayer(5, max_work=2000, time_budget=None).choose_bid(game.view(seat))
+            for _ in range(3)}
+    assert len(bids) == 1
+
+
 def test_a_time_budget_stops_the_search() -> None:
     ticks = iter(range(1000))
     deal, history = reference_history(8, 10)

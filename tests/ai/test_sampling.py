@@ -7,14 +7,15 @@ from collections.abc import Iterator
 
 import pytest
 
-from ai.inference import play_exclusions
+from ai.estimates import bid_likelihood, reference_bid_mask
+from ai.inference import BID_SPREAD, STRAY_BID, bid_fit, play_exclusions, read_plays
 from ai.knowledge import DealKnowledge, deal_knowledge
 from ai.reference import ReferencePlayer
 from ai.sampling import Dealer, Inconsistent, _matched
 from engine.cards import BIT, SUIT_MASK
 from engine.game import Game, Phase
 from engine.rules import PRESETS, Rules
-from tests.ai.helpers import bid_all, dealt_game, play_cards
+from tests.ai.helpers import bid_all, cards, dealt_game, play_cards
 
 
 def reference_positions(rules: Rules, players: int, seed: int) -> Iterator[tuple[Game, int]]:
@@ -130,3 +131,83 @@ def test_matching_finds_the_only_deal() -> None:
     with pytest.raises(Inconsistent):
         _matched(random.Random(1), hearts + clubs + spades, [2, 2, 2],
                  [only_hearts, only_hearts, 0])
+
+
+def mask(text: str) -> int:
+    return sum(BIT[c] for c in cards(text))
+
+
+def test_bids_are_read_as_reference_bids() -> None:
+    # Trump ♠ (first deal). Seat 1 bids 2: A♠ K♠ Q♠ is the reference's 2 (2.45).
+    rules = Rules(max_hand=5, schedule="down")
+    game = dealt_game(
+        rules, ["2C 3C 4C 5C 6C", "AS KS QS 2D 3D", "7C 8C 9C 10C JC", "2H 3H 4H 5H 6H"],
+        dealer=3,
+    )
+    bid_all(game, [0, 2])
+    know = deal_knowledge(game.view(2))
+    fit = bid_fit(know, read_plays(know).reference_like)
+    assert fit is not None
+    assert fit(1, mask("AS KS QS 2D 3D")) == 1.0
+    # A♠ K♠ A♦ would be bid 3 by the reference; a close hand, but not its bid.
+    assert fit(1, mask("AS KS AD 2D 3D")) <= STRAY_BID
+    assert fit(1, mask("2D 3D 4D 5D 6D")) < 0.01 * STRAY_BID
+    # Seat 3 has not bid: anything fits.
+    assert fit(3, mask("2D 3D 4D 5D 6D")) == 1.0
+
+
+def test_a_hooked_dealer_is_read_with_its_forbidden_bid() -> None:
+    # Seats 0-2 bid 1, 1, 2: the dealer may not bid 1. With A♠ alone the reference
+    # estimate is 1, so a hooked reference dealer bids 0 (the lower neighbour).
+    rules = Rules(max_hand=5, schedule="down")
+    game = dealt_game(
+        rules, ["AH 3C 4C 5C 6C", "AD 2D 9C 10C JC", "KS QS 2H 3H 4H", "AS 7C 8C 5H 6H"],
+        dealer=3,
+    )
+    bid_all(game, [1, 1, 2, 0])
+    know = deal_knowledge(game.view(0))
+    fit = bid_fit(know, read_plays(know).reference_like)
+    assert fit is not None
+    assert fit(3, mask("AS 7C 8C 5H 6H")) == 1.0
+
+
+def test_sampled_hands_explain_reference_bids() -> None:
+    rules = PRESETS["classic"]
+    matched = total = 0
+    for index, (game, seat) in enumerate(reference_positions(rules, 4, 8)):
+        if index % 11:
+            continue
+        know = deal_knowledge(game.view(seat))
+        reading = read_plays(know)
+        dealer = Dealer(know, reading.exclusions)
+        fit = bid_fit(know, reading.reference_like)
+        forbidden: list[int | None] = [None] * 4
+        bids = [b or 0 for b in know.bids]
+        forbidden[know.dealer] = know.hand_size - sum(bids) + bids[know.dealer]
+        rng = random.Random(index)
+        for _ in range(5):
+            world = dealer.deal(rng, fit)
+            for other in range(4):
+                if other != seat:
+                    dealt = world[other] | know.played[other]
+                    guess = reference_bid_mask(
+                        dealt, know.trump, know.hand_size, know.largest_hand, forbidden[other]
+                    )
+                    matched += guess == bids[other]
+                    total += 1
+    assert matched > 0.85 * total
+
+
+def test_a_seat_that_breaks_the_play_model_is_read_loosely() -> None:
+    rules = Rules(max_hand=3, schedule="down")
+    game = dealt_game(rules, ["2C 3C 4C", "2H AH 5D", "6C 7C 8C", "9C 10C JC"], dealer=0)
+    bid_all(game, [2, 0, 0, 0])
+    play_cards(game, "2H 6C 9C 2C AH")
+    know = deal_knowledge(game.view(2))
+    reading = read_plays(know)
+    assert reading.reference_like == (True, False, True, True)
+    fit = bid_fit(know, reading.reference_like)
+    assert fit is not None
+    # Seat 1 bid 2 with 2♥ A♥ 5♦ (the reference estimate is 0.7, its bid 1): once
+    # it has broken the play model, the loose likelihood alone, not cut by STRAY_BID.
+    assert fit(1, mask("5D")) == pytest.approx(bid_likelihood(0.7, 2, BID_SPREAD))

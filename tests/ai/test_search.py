@@ -42,3 +42,17 @@ def test_clock_binds() -> None:
     choose([0, 1], lambda: rng.random(), lambda c, w: w, 1, budget)
     assert budget.exhausted()
     assert budget.work < 20
+
+
+def test_a_tie_so_far_is_not_dropped() -> None:
+    # Both candidates score the same on the first worlds; only later worlds tell them
+    # apart. Dropping one as soon as the scores were equal used to keep the wrong one.
+    worlds = itertools.count()
+    picked = choose(
+        ["first", "better"],
+        lambda: next(worlds),
+        lambda c, w: 1.0 + float(c == "better" and w % 4 == 3 and w >= 24),
+        1,
+        Budget(400, None),
+    )
+    assert picked == "better"
