@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import subprocess
 import sys
@@ -20,6 +21,12 @@ def health(status: Path) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=60)
 
 
+async def health_now(status: Path) -> subprocess.CompletedProcess[str]:
+    """``kachuful health`` in a thread: the bot runs on this event loop, and blocking
+    it for the command's start-up would stall the bot's own database checks."""
+    return await asyncio.to_thread(health, status)
+
+
 async def test_status_follows_the_connection_and_the_database(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
@@ -31,16 +38,18 @@ async def test_status_follows_the_connection_and_the_database(
     bot.settings = bot.settings.model_copy(update={"status_path": status})
     async with running(bot, fake, wait_ready=True):
         await fake.wait_for(lambda: status.exists() and read_status(status).healthy, poll=0.05)
-        result = health(status)
+        result = await health_now(status)
         assert result.returncode == 0, result.stderr
         assert result.stdout.startswith("healthy")
-        # Another program holds the database's write lock: the bot reports it.
-        blocker = sqlite3.connect(database, timeout=0.1)
-        blocker.execute("BEGIN IMMEDIATE")
+        # Another program holds the database's write lock: the bot reports it. The
+        # bot takes that lock itself for a moment at every check, so the other
+        # program waits for it in a thread while the bot's loop runs on.
+        blocker = sqlite3.connect(database, timeout=20, check_same_thread=False)
+        await asyncio.to_thread(blocker.execute, "BEGIN IMMEDIATE")
         try:
             await fake.wait_for(lambda: not read_status(status).database_writable,
                                 timeout=20, poll=0.1)
-            result = health(status)
+            result = await health_now(status)
             assert result.returncode == 1 and "database" in result.stderr
         finally:
             blocker.rollback()
