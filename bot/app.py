@@ -22,6 +22,7 @@ import render
 from bot import gameplay, health, router
 from bot.commands import build_group
 from bot.lobby import LOBBY_IDLE_SECONDS, LobbyTimers
+from bot.memory import limit_malloc_arenas
 from bot.registry import SessionRegistry
 from bot.replies import interaction_data, reply
 from bot.session import GameSession, SeatState
@@ -277,6 +278,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     configure_logging(settings.log_level)
+    limit_malloc_arenas()  # before the first thread starts
     try:
         asyncio.run(run_until_stopped(settings))
     except discord.LoginFailure:
