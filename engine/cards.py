@@ -127,6 +127,11 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card({_CODES[self]!r})"
 
+    def __bool__(self) -> bool:
+        # A card is always something: as an int the 2♠ (index 0) would be false, and
+        # `turn_up.suit if turn_up else None` would quietly lose it.
+        return True
+
     def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return (Card, (int(self),))
 

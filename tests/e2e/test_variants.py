@@ -45,5 +45,5 @@ async def test_variants_play_to_the_end_in_discord(
             # Both people got bid buttons for the same deal at the same turn counter.
             counters = [c.split(":")[3] for c in bids_clicked]
             assert len(set(counters)) < len(counters), "bids were collected at the same time"
-            assert all(r.trump == (r.turn_up.suit if r.turn_up else None) for r in results)
+            assert all(r.trump == (None if r.turn_up is None else r.turn_up.suit) for r in results)
     assert_answered_fast(fake)

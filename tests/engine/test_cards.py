@@ -66,3 +66,10 @@ def test_suits_follow_the_trump_cycle_order() -> None:
 def test_bad_indices_are_rejected(index: object) -> None:
     with pytest.raises(CardError):
         Card(index)  # type: ignore[arg-type]
+
+
+def test_every_card_is_truthy_even_the_two_of_spades() -> None:
+    two_of_spades = Card.parse("2S")
+    assert int(two_of_spades) == 0
+    assert two_of_spades and all(DECK)
+    assert (two_of_spades.suit if two_of_spades else None) is Suit.SPADES
