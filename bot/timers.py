@@ -65,12 +65,12 @@ class TurnTimers:
         assert session.deadline is not None
         deadline = session.deadline
         half = deadline - session.turn_timeout * self._scale / 2
-        if half > time.time():
+        remind = half > time.time()  # not when re-armed after half time (a restart)
+        if remind:
             await asyncio.sleep(half - time.time())
-            await self._save_deadline(session, counter, deadline)
+        await self._save_deadline(session, counter, deadline)
+        if remind:
             await self._remind(session, counter)
-        else:
-            await self._save_deadline(session, counter, deadline)
         await asyncio.sleep(max(0.0, deadline - time.time()))
         self._tasks.discard(session.game_id)
         await self._expire(session, counter)
