@@ -209,14 +209,8 @@ def message(
     return payload
 
 
-def guild_create(
-    g: Guild,
-    *,
-    channels: list[JSON],
-    threads: list[JSON],
-    members: list[JSON],
-) -> JSON:
-    """The full GUILD_CREATE object (guild plus channels, threads and the members sent)."""
+def _guild_fields(g: Guild) -> JSON:
+    """The guild fields the gateway's GUILD_CREATE and REST's GET /guilds/{id} share."""
     return {
         "id": str(g.id),
         "name": g.name,
@@ -236,17 +230,30 @@ def guild_create(
         "stickers": [],
         "features": [],
         "mfa_level": 0,
-        "application_id": None,
         "system_channel_id": None,
         "system_channel_flags": 0,
-        "rules_channel_id": None,
-        "public_updates_channel_id": None,
-        "vanity_url_code": None,
         "premium_tier": 0,
-        "premium_subscription_count": 0,
         "preferred_locale": "en-US",
         "nsfw_level": 0,
         "premium_progress_bar_enabled": False,
+    }
+
+
+def guild_create(
+    g: Guild,
+    *,
+    channels: list[JSON],
+    threads: list[JSON],
+    members: list[JSON],
+) -> JSON:
+    """The full GUILD_CREATE object (guild plus channels, threads and the members sent)."""
+    return {
+        **_guild_fields(g),
+        "application_id": None,
+        "rules_channel_id": None,
+        "public_updates_channel_id": None,
+        "vanity_url_code": None,
+        "premium_subscription_count": 0,
         "joined_at": iso_timestamp(g.joined_at),
         "large": False,
         "unavailable": False,
@@ -264,33 +271,7 @@ def guild_create(
 
 def guild_rest(g: Guild) -> JSON:
     """GET /guilds/{id}: the guild without the gateway-only lists."""
-    return {
-        "id": str(g.id),
-        "name": g.name,
-        "icon": None,
-        "splash": None,
-        "discovery_splash": None,
-        "banner": None,
-        "description": None,
-        "owner_id": str(g.owner_id),
-        "afk_channel_id": None,
-        "afk_timeout": 300,
-        "verification_level": 0,
-        "default_message_notifications": 0,
-        "explicit_content_filter": 0,
-        "roles": [role(r) for r in g.roles.values()],
-        "emojis": [],
-        "stickers": [],
-        "features": [],
-        "mfa_level": 0,
-        "system_channel_id": None,
-        "system_channel_flags": 0,
-        "premium_tier": 0,
-        "preferred_locale": "en-US",
-        "nsfw_level": 0,
-        "premium_progress_bar_enabled": False,
-        "approximate_member_count": len(g.members),
-    }
+    return {**_guild_fields(g), "approximate_member_count": len(g.members)}
 
 
 def application(app_id: int, bot: User, owner: User) -> JSON:
