@@ -109,11 +109,6 @@ def read_plays(know: DealKnowledge) -> PlayReading:
     )
 
 
-def play_exclusions(know: DealKnowledge) -> tuple[int, ...]:
-    """Per seat, the cards a reference-like player there cannot hold now."""
-    return read_plays(know).exclusions
-
-
 def bid_fit(know: DealKnowledge, reference_like: Sequence[bool]) -> Fit | None:
     """How well a seat's sampled cards explain its (non-blind) bid.
 

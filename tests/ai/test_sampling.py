@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from ai.estimates import bid_likelihood, reference_bid_mask
-from ai.inference import BID_SPREAD, STRAY_BID, bid_fit, play_exclusions, read_plays
+from ai.inference import BID_SPREAD, STRAY_BID, bid_fit, read_plays
 from ai.knowledge import DealKnowledge, deal_knowledge
 from ai.reference import ReferencePlayer
 from ai.sampling import Dealer, Inconsistent, _matched
@@ -60,7 +60,7 @@ def test_sampled_deals_are_consistent(preset: str) -> None:
         if index % 7:
             continue
         know = deal_knowledge(game.view(seat))
-        exclusions = play_exclusions(know)
+        exclusions = read_plays(know).exclusions
         dealer = Dealer(know, exclusions)
         forbidden = tuple(v | e for v, e in zip(know.void_cards, exclusions, strict=True))
         for _ in range(3):
@@ -73,7 +73,7 @@ def test_play_inference_never_rules_out_a_held_card(preset: str, players: int) -
     ruled_out = 0
     for game, seat in reference_positions(PRESETS[preset], players, 5):
         know = deal_knowledge(game.view(seat))
-        for other, excluded in enumerate(play_exclusions(know)):
+        for other, excluded in enumerate(read_plays(know).exclusions):
             if other != seat:
                 assert not excluded & held(game, other)
                 ruled_out += excluded.bit_count()
@@ -88,10 +88,10 @@ def test_a_contradicted_model_is_dropped() -> None:
     bid_all(game, [2, 0, 0, 0])
     play_cards(game, "2H 6C 9C 2C")
     know = deal_knowledge(game.view(2))
-    assert play_exclusions(know)[1] & BIT[int(game.hand(1)[0])]  # A♥ ruled out (wrongly)
+    assert read_plays(know).exclusions[1] & BIT[int(game.hand(1)[0])]  # A♥ ruled out (wrongly)
     play_cards(game, "AH")  # seat 1 won and leads A♥: the model was wrong
     know = deal_knowledge(game.view(2))
-    assert play_exclusions(know)[1] == 0
+    assert read_plays(know).exclusions[1] == 0
 
 
 def test_impossible_exclusions_are_reported() -> None:
