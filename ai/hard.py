@@ -19,15 +19,23 @@ the work cap is reached, or the clock runs out; with ``time_budget=None`` only t
 cap applies and decisions are a pure function of the seed and the view.
 
 Measured (``bench/ai.py``, 200 duplicate 4-player classic games with three reference
-players, one worker on 2 cores): 76.1% exact bids (69-75% with 1-7 cards, 89% with
-13), +3.63 ± 0.10 points per deal over the reference in the same seat, 17 ms mean
-and 60 ms p99 per decision. Keeping tied candidates in the race (:mod:`ai.search`)
+players, one worker on 2 cores): 75.8% exact bids (68-76% with 1-8 cards, 81% with
+9-12, 90% with 13), +3.56 ± 0.10 points per deal over the reference in the same
+seat, 19 ms mean and 62 ms p99 per decision. Keeping tied candidates in the race (:mod:`ai.search`)
 brought it from 72.6% and +3.21. Tried without measurable gain (80-game runs, about
 ±1.5 points of exact bids):
 exact-bid inference (kept: it is the right model and costs little), a better rule
 for this seat's own later plays in the playouts (medium's play, or one peeking at
 the world), valuing each move by the better of two such rules, more work per
-decision (1.5× and 3×), three times the work for bids, and rule-based tie-breaks.
+decision (1.5× and 3×), three times the work for bids, and rule-based tie-breaks;
+later (80-game runs, 75.9% with this version): an information-set tree over this
+seat's own later cards, the others playing the reference rule (single-observer
+ISMCTS; 75.2%, and 75.4% with 3× the work), bids valued with this seat steering to
+its bid while peeking at the sample (74.4%), and a sharper bid reading
+(``STRAY_BID`` 0.02: 75.0%). Mending sampled deals so that every seat's hand
+explains its bid (:mod:`ai.sampling`) made the beliefs right but moved nothing
+measurable (76.1% → 75.8% over 200 games); the beliefs are well calibrated (cards
+given about 16%, 25% and 54% chances are held 19%, 25% and 49% of the time).
 What remains is hidden information: seeing the other hands while playing reaches
 about 83% exact bids, seeing them while bidding only helps the small hands.
 """

@@ -173,7 +173,7 @@ def test_a_hooked_dealer_is_read_with_its_forbidden_bid() -> None:
 
 def test_sampled_hands_explain_reference_bids() -> None:
     rules = PRESETS["classic"]
-    matched = total = 0
+    matched = total = whole = deals = 0
     for index, (game, seat) in enumerate(reference_positions(rules, 4, 8)):
         if index % 11:
             continue
@@ -187,15 +187,65 @@ def test_sampled_hands_explain_reference_bids() -> None:
         rng = random.Random(index)
         for _ in range(5):
             world = dealer.deal(rng, fit)
+            check_world(know, world, tuple(v | e for v, e in zip(
+                know.void_cards, reading.exclusions, strict=True)))
+            explained = 0
             for other in range(4):
                 if other != seat:
                     dealt = world[other] | know.played[other]
                     guess = reference_bid_mask(
                         dealt, know.trump, know.hand_size, know.largest_hand, forbidden[other]
                     )
-                    matched += guess == bids[other]
-                    total += 1
-    assert matched > 0.85 * total
+                    explained += guess == bids[other]
+            matched += explained
+            total += 3
+            whole += explained == 3
+            deals += 1
+    # Every seat here plays and bids by the reference rule, so only the small
+    # STRAY_BID weight should leave a hand unexplained. Drawing seats one after
+    # another without mending the deal left about one deal in eight unexplained
+    # (95% of hands, 87% of deals in this game).
+    assert matched > 0.97 * total
+    assert whole > 0.92 * deals
+
+
+def test_a_deal_is_mended_until_a_rare_hand_fits() -> None:
+    # Seat 1 fits fully only with three aces or more: about one random 5-card hand
+    # in 420, so twenty draws find one about one time in twenty (2 deals of 40).
+    # Like the bid fit, other hands keep a weight that grows the closer they come
+    # (here with each ace), which the swaps climb.
+    rules = Rules(max_hand=5, schedule="down")
+    game = dealt_game(rules, ["2S 3S 4S 5S 6S", "AS AD AC AH 7S", "8S 9S 10S 2D 3D",
+                              "4D 5D 6D 7D 8D"], dealer=3)
+    know = deal_knowledge(game.view(0))
+    aces = mask("AS AD AC AH")
+    low_clubs = mask("2C 3C 4C 5C 6C")
+
+    def fit(seat: int, hand: int) -> float:
+        if seat == 1:
+            held_aces = (hand & aces).bit_count()
+            return 1.0 if held_aces >= 3 else 0.1 ** (4 - held_aces)
+        if seat == 2:  # a milder wish the mending must not undo
+            return 1.0 if hand & low_clubs else 0.05
+        return 1.0
+
+    dealer = Dealer(know)
+    worlds = [dealer.deal(random.Random(seed), fit) for seed in range(40)]
+    for world in worlds:
+        check_world(know, world, know.void_cards)
+    assert sum((world[1] & aces).bit_count() >= 3 for world in worlds) >= 28
+    assert sum(bool(world[2] & low_clubs) for world in worlds) >= 36
+
+
+def test_a_hand_nothing_fits_still_gives_a_valid_deal() -> None:
+    rules = Rules(max_hand=5, schedule="down")
+    game = dealt_game(rules, ["2S 3S 4S 5S 6S", "AS AD AC AH 7S", "8S 9S 10S 2D 3D",
+                              "4D 5D 6D 7D 8D"], dealer=3)
+    know = deal_knowledge(game.view(0))
+    dealer = Dealer(know)
+    for seed in range(5):
+        world = dealer.deal(random.Random(seed), lambda seat, hand: 0.0)
+        check_world(know, world, know.void_cards)
 
 
 def test_a_seat_that_breaks_the_play_model_is_read_loosely() -> None:
