@@ -133,7 +133,7 @@ class Dealer:
         A seat stops once its hand fits fully, or after ``_REPAIR_STEPS`` steps.
         """
         players = self.knowledge.players
-        holders = [h for h in self.order if self.needs[h]]
+        holders = self.order  # every holder with cards to place
         fits = [1.0] * len(dealt)
         failing = []
         for h in holders:
