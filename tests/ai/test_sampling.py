@@ -237,6 +237,28 @@ def test_a_deal_is_mended_until_a_rare_hand_fits() -> None:
     assert sum(bool(world[2] & low_clubs) for world in worlds) >= 36
 
 
+def test_a_loosely_read_seat_stops_mending_once_its_hand_is_plausible() -> None:
+    # A person's bid is read loosely: no hand fits it fully, so mending must stop
+    # when a hand passes as a drawn one would, not walk all its steps every deal.
+    rules = Rules(max_hand=5, schedule="down")
+    game = dealt_game(rules, ["2S 3S 4S 5S 6S", "AS AD AC AH 7S", "8S 9S 10S 2D 3D",
+                              "4D 5D 6D 7D 8D"], dealer=3)
+    know = deal_knowledge(game.view(0))
+    aces = mask("AS AD AC AH")
+
+    def fit(seat: int, hand: int) -> float:
+        if seat != 1:
+            return 1.0
+        return 0.5 if (hand & aces).bit_count() >= 2 else 0.01
+
+    dealer = Dealer(know)
+    worlds = [dealer.deal(random.Random(seed), fit) for seed in range(40)]
+    # Rejection alone would give about 72% of such hands (0.5 against 0.01).
+    assert sum((world[1] & aces).bit_count() >= 2 for world in worlds) >= 22
+    # Walking every step would count 150 // 2 draws per deal on top of the draws.
+    assert dealer.draws < 40 * 50
+
+
 def test_a_hand_nothing_fits_still_gives_a_valid_deal() -> None:
     rules = Rules(max_hand=5, schedule="down")
     game = dealt_game(rules, ["2S 3S 4S 5S 6S", "AS AD AC AH 7S", "8S 9S 10S 2D 3D",
