@@ -6,11 +6,12 @@ Pure bookkeeping: feed it finished games and decision timings, read a summary.
 from __future__ import annotations
 
 import math
+from collections.abc import Container
 from dataclasses import dataclass, field
 from typing import Any
 
 from ai.match import Decision
-from engine.game import Game
+from engine.game import DealResult, Game
 
 
 @dataclass
@@ -26,17 +27,22 @@ class LevelStats:
     by_size: dict[int, list[int]] = field(default_factory=dict)
     """hand size -> [hits, deals]."""
     game_points: list[int] = field(default_factory=list)
+    """Per game: the seat's points (on the counted deals only, when some are left out)."""
     wins: float = 0.0
     """Games won; a shared win counts as a share."""
+    whole_games: int = 0
+    """Games counted with every deal — the only ones a win rate can be read from."""
     gains: list[float] = field(default_factory=list)
     """Per duplicate game: points per deal gained over the reference in the same seat."""
     seconds: list[float] = field(default_factory=list)
     cpu_seconds: list[float] = field(default_factory=list)
     forced: int = 0
 
-    def add_game(self, game: Game, seat: int) -> None:
-        """Count one finished game from ``seat``'s side."""
-        for result in game.results():
+    def add_game(self, game: Game, seat: int, deals: Container[int] | None = None) -> None:
+        """Count one finished game from ``seat``'s side; only the deals numbered in
+        ``deals`` (1-based) when it is given."""
+        counted = _counted(game, deals)
+        for result in counted:
             bid, won = result.bids[seat], result.tricks[seat]
             self.deals += 1
             self.hits += bid == won
@@ -45,18 +51,26 @@ class LevelStats:
             entry = self.by_size.setdefault(result.hand_size, [0, 0])
             entry[0] += bid == won
             entry[1] += 1
-        self.game_points.append(game.totals()[seat])
-        _, winners = game.standings()
-        if seat in winners:
-            self.wins += 1 / len(winners)
+        self.game_points.append(sum(result.scores[seat] for result in counted))
+        if deals is None:
+            self.whole_games += 1
+            _, winners = game.standings()
+            if seat in winners:
+                self.wins += 1 / len(winners)
 
-    def add_duplicate(self, tested: Game, baseline: Game, seat: int) -> None:
-        """The same deals played with the tested player and the reference in ``seat``."""
+    def add_duplicate(
+        self, tested: Game, baseline: Game, seat: int, deals: Container[int] | None = None
+    ) -> None:
+        """The same deals played with the tested player and the reference in ``seat``
+        (only those numbered in ``deals``, when given)."""
         gained = [
             mine.scores[seat] - theirs.scores[seat]
-            for mine, theirs in zip(tested.results(), baseline.results(), strict=True)
+            for mine, theirs in zip(
+                _counted(tested, deals), _counted(baseline, deals), strict=True
+            )
         ]
-        self.gains.append(sum(gained) / len(gained))
+        if gained:
+            self.gains.append(sum(gained) / len(gained))
 
     def add_decision(self, decision: Decision) -> None:
         self.seconds.append(decision.seconds)
@@ -75,6 +89,7 @@ class LevelStats:
             entry[1] += count
         self.game_points.extend(other.game_points)
         self.wins += other.wins
+        self.whole_games += other.whole_games
         self.gains.extend(other.gains)
         self.seconds.extend(other.seconds)
         self.cpu_seconds.extend(other.cpu_seconds)
@@ -93,8 +108,9 @@ class LevelStats:
                 for size, (hits, count) in sorted(self.by_size.items())
             },
             "points_per_game": _mean([float(p) for p in self.game_points]),
-            "win_rate": _rate(self.wins, len(self.game_points)),
         }
+        if self.whole_games:
+            out["win_rate"] = _rate(self.wins, self.whole_games)
         if self.gains:
             out["gain_per_deal"] = _mean(self.gains)
             out["gain_per_deal_se"] = _standard_error(self.gains)
@@ -109,6 +125,10 @@ class LevelStats:
             out["decision_cpu_mean_ms"] = 1000 * _mean(cpu)
             out["decision_cpu_p99_ms"] = 1000 * _percentile(cpu, 0.99)
         return out
+
+
+def _counted(game: Game, deals: Container[int] | None) -> list[DealResult]:
+    return [result for result in game.results() if deals is None or result.number in deals]
 
 
 def _rate(part: float, whole: int) -> float:

@@ -12,20 +12,28 @@ average points per game, points per deal gained over the reference in the same
 seat (with its standard error over games), and mean / p99 decision time of the
 tested seat (every call, forced moves included). The last line is one JSON object.
 
+Optional (``--openspiel``, needs ``pyspiel`` from the test extra): the same duplicate
+match with OpenSpiel's ISMCTS bot (1,000 simulations) in the tested seat, and
+``hard`` again for comparison, counted on the deals OpenSpiel can express — at most
+12 cards, with an undealt card of the trump suit to turn up
+(:mod:`bench.openspiel_ismcts`) — and scored with our rules.
+
     python bench/ai.py                     # full run: 200 games per level
     python bench/ai.py --games 4 --levels hard
+    python bench/ai.py --levels "" --openspiel --games 200
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -34,7 +42,9 @@ from ai.match import Decision, chance_plan, play_game
 from ai.player import ComputerPlayer
 from ai.reference import ReferencePlayer
 from ai.stats import LevelStats
+from engine.cards import Card
 from engine.rules import preset_rules
+from engine.view import SeatView
 
 PLAYERS = 4
 TARGETS = {
@@ -46,56 +56,106 @@ TARGETS = {
     },
     "medium": {"gain_per_deal": 0.0},
 }
+OPENSPIEL_LEVELS = ("ismcts", "hard")
+"""Played in the optional OpenSpiel comparison, on the same deals."""
+ISMCTS_SIMULATIONS = 1000
+Job = TypeVar("Job")
+Result = TypeVar("Result")
 
 
-def duplicate_game(level: str, game_index: int, seed: int) -> LevelStats:
-    """One duplicate game: ``level`` in seat ``game_index % 4`` vs the reference there."""
+class DealTracker:
+    """Passes decisions through to a player and remembers which deal the last was in,
+    so that decision times can be kept for some deals only."""
+
+    def __init__(self, player: ComputerPlayer) -> None:
+        self.player = player
+        self.deal = 0
+
+    @property
+    def level(self) -> str:
+        return self.player.level
+
+    def choose_bid(self, view: SeatView) -> int:
+        self.deal = view.deal_number
+        return self.player.choose_bid(view)
+
+    def choose_card(self, view: SeatView) -> Card:
+        self.deal = view.deal_number
+        return self.player.choose_card(view)
+
+
+def duplicate_game(
+    level: str, game_index: int, seed: int, openspiel: bool = False
+) -> LevelStats:
+    """One duplicate game: ``level`` in seat ``game_index % 4`` vs the reference there.
+
+    With ``openspiel`` only the deals OpenSpiel's ``oh_hell`` can express are counted
+    (``level`` may then be ``"ismcts"``, OpenSpiel's bot).
+    """
     rules = preset_rules("classic")
     seat = game_index % PLAYERS
     plan = chance_plan(rules, PLAYERS, seed * 1_000_003 + game_index)
     baseline = play_game(rules, [ReferencePlayer() for _ in range(PLAYERS)], plan)
+    counted: set[int] | None = None
+    player: ComputerPlayer
+    if openspiel:
+        from bench.openspiel_ismcts import IsmctsPlayer, turned_up_card
+
+        counted = {
+            result.number
+            for result in baseline.results()
+            if turned_up_card(result.hands, result.trump) is not None
+        }
+    if level == "ismcts":
+        player = IsmctsPlayer(plan, seed * 7919 + game_index, ISMCTS_SIMULATIONS)
+    else:
+        player = make_player(level, seed * 7919 + game_index)
+    tracker = DealTracker(player)
     players: list[ComputerPlayer] = [ReferencePlayer() for _ in range(PLAYERS)]
-    players[seat] = make_player(level, seed * 7919 + game_index)
+    players[seat] = tracker
     stats = LevelStats()
 
     def note(decision: Decision) -> None:
-        if decision.seat == seat:
+        if decision.seat == seat and (counted is None or tracker.deal in counted):
             stats.add_decision(decision)
 
     tested = play_game(rules, players, plan, on_decision=note)
-    stats.add_game(tested, seat)
-    stats.add_duplicate(tested, baseline, seat)
+    if level == "ismcts" and player.mirrored_deals != counted:  # type: ignore[attr-defined]
+        raise RuntimeError("OpenSpiel's bot did not play exactly the deals counted")
+    stats.add_game(tested, seat, counted)
+    stats.add_duplicate(tested, baseline, seat, counted)
     return stats
 
 
-def _task(job: tuple[str, int, int]) -> tuple[str, LevelStats]:
-    level, game_index, seed = job
-    return level, duplicate_game(level, game_index, seed)
+def _task(job: tuple[str, int, int, bool]) -> tuple[str, LevelStats]:
+    level, game_index, seed, openspiel = job
+    return level, duplicate_game(level, game_index, seed, openspiel)
 
 
-def run(levels: Sequence[str], games: int, seed: int, workers: int) -> dict[str, LevelStats]:
-    jobs = [(level, g, seed) for level in levels for g in range(games)]
-    results = {level: LevelStats() for level in levels}
-    done = 0
+def _in_order(
+    task: Callable[[Job], Result], jobs: Sequence[Job], workers: int
+) -> Iterator[Result]:
+    """``task`` over ``jobs`` (in ``workers`` processes), with a progress line."""
     started = time.perf_counter()
-
-    def progress() -> None:
-        elapsed = time.perf_counter() - started
-        print(f"\r{done}/{len(jobs)} games, {elapsed:.0f} s", end="", file=sys.stderr, flush=True)
-
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            for level, stats in pool.map(_task, jobs):
-                results[level].merge(stats)
-                done += 1
-                progress()
-    else:
-        for job in jobs:
-            level, stats = _task(job)
-            results[level].merge(stats)
-            done += 1
-            progress()
+    with contextlib.ExitStack() as stack:
+        results: Iterable[Result] = map(task, jobs)
+        if workers > 1:
+            results = stack.enter_context(ProcessPoolExecutor(workers)).map(task, jobs)
+        for done, result in enumerate(results, 1):
+            elapsed = time.perf_counter() - started
+            print(f"\r{done}/{len(jobs)} games, {elapsed:.0f} s", end="", file=sys.stderr,
+                  flush=True)
+            yield result
     print(file=sys.stderr)
+
+
+def run(
+    levels: Sequence[str], games: int, seed: int, workers: int, openspiel: bool = False
+) -> dict[str, LevelStats]:
+    jobs = [(level, g, seed, openspiel) for level in levels for g in range(games)]
+    results = {level: LevelStats() for level in levels}
+    for level, stats in _in_order(_task, jobs, workers):
+        results[level].merge(stats)
     return results
 
 
@@ -108,7 +168,8 @@ def report(level: str, summary: dict[str, Any]) -> str:
         f"  bid hit {summary['bid_hit']:.1%}  overbid {summary['overbid_rate']:.1%}"
         f"  underbid {summary['underbid_rate']:.1%}",
         f"  bid hit by hand size: {by_size}",
-        f"  points per game {summary['points_per_game']:.1f}  win rate {summary['win_rate']:.1%}",
+        f"  points per game {summary['points_per_game']:.1f}"
+        + (f"  win rate {summary['win_rate']:.1%}" if "win_rate" in summary else ""),
         f"  gain over reference {summary.get('gain_per_deal', 0.0):+.2f} points/deal"
         f" (SE {summary.get('gain_per_deal_se', 0.0):.2f})",
         f"  decision time mean {summary.get('decision_mean_ms', 0.0):.1f} ms"
@@ -137,18 +198,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--workers", type=int, default=1,
         help="processes (more than 1 makes the decision times less comparable)",
     )
+    parser.add_argument(
+        "--openspiel", action="store_true",
+        help="also match OpenSpiel's ISMCTS bot and hard on the deals OpenSpiel can express",
+    )
     args = parser.parse_args(argv)
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
     unknown = [level for level in levels if level not in LEVELS]
-    if unknown or args.games < 1 or args.workers < 1:
-        print(f"error: unknown levels {unknown} (known: {', '.join(LEVELS)}) or bad counts",
-              file=sys.stderr)
+    if unknown or args.games < 1 or args.workers < 1 or not (levels or args.openspiel):
+        print(f"error: unknown levels {unknown} (known: {', '.join(LEVELS)}), no levels, "
+              "or bad counts", file=sys.stderr)
         return 2
+    if args.openspiel:
+        try:
+            import pyspiel  # noqa: F401  (checked before hours of games, not after)
+        except ImportError:
+            print("error: --openspiel needs OpenSpiel: pip install -e '.[test]'", file=sys.stderr)
+            return 2
     started = time.perf_counter()
     results = run(levels, args.games, args.seed, args.workers)
     summaries = {level: stats.summary() for level, stats in results.items()}
     for level in levels:
         print(report(level, summaries[level]))
+    extra: dict[str, Any] = {}
+    if args.openspiel:
+        compared = run(OPENSPIEL_LEVELS, args.games, args.seed, args.workers, openspiel=True)
+        compared_summaries = {level: stats.summary() for level, stats in compared.items()}
+        for level in OPENSPIEL_LEVELS:
+            print(report(f"{level} on the deals OpenSpiel can express", compared_summaries[level]))
+        extra["openspiel"] = {
+            "deals": "at most 12 cards, with an undealt card of the trump suit to turn up",
+            "ismcts_simulations": ISMCTS_SIMULATIONS,
+            "levels": compared_summaries,
+        }
     print(json.dumps({
         "bench": "ai",
         "players": PLAYERS,
@@ -160,6 +242,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "seconds": round(time.perf_counter() - started, 1),
         "levels": summaries,
         "targets": TARGETS,
+        **extra,
     }))
     return 0
 

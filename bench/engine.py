@@ -25,16 +25,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import DECK, Card, DealCards, FirstDealer, Game, Phase, Rules, Suit
+from bench.openspiel_cards import openspiel_card
+from engine import DECK, Card, DealCards, FirstDealer, Game, Phase, Rules
 
 PLAYERS = 4
 TRICKS = 12
-OS_SUIT = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.HEARTS: 3}
 NAMES = ("Asha", "Bikram", "Chandra", "Deepa")
-
-
-def os_id(card: Card) -> int:
-    return card.rank * 4 + OS_SUIT[card.suit]
 
 
 def make_deals(count: int, seed: int) -> list[tuple[int, list[Card]]]:
@@ -80,8 +76,8 @@ def openspiel_deals(deals: list[tuple[int, list[Card]]], seed: int) -> float:
     for dealer, deck in deals:
         order = [0] * (PLAYERS * TRICKS)
         for i in range(PLAYERS * TRICKS):
-            order[i] = os_id(deck[i])
-        prepared.append((dealer, order, os_id(deck[PLAYERS * TRICKS])))
+            order[i] = openspiel_card(deck[i])
+        prepared.append((dealer, order, openspiel_card(deck[PLAYERS * TRICKS])))
     rng = random.Random(seed)
     start = time.perf_counter()
     for dealer, order, trump in prepared:

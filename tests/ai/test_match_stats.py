@@ -44,3 +44,30 @@ def test_driver_and_statistics_add_up() -> None:
     merged.merge(stats)
     assert merged.summary()["deals"] == 2 * deals
     assert merged.summary()["bid_hit"] == summary["bid_hit"]
+
+
+def test_statistics_can_count_some_deals_only() -> None:
+    rules = Rules(max_hand=4)
+    plan = chance_plan(rules, 4, 9)
+    game = play_game(rules, [ReferencePlayer() for _ in range(4)], plan)
+    other = play_game(rules, [ReferencePlayer() for _ in range(4)], chance_plan(rules, 4, 10))
+    chosen = {1, 3}
+    results = [result for result in game.results() if result.number in chosen]
+    stats = LevelStats()
+    stats.add_game(game, 2, chosen)
+    stats.add_duplicate(game, other, 2, chosen)
+    summary = stats.summary()
+    assert summary["deals"] == len(chosen)
+    assert summary["bid_hit"] == sum(r.bids[2] == r.tricks[2] for r in results) / len(chosen)
+    assert summary["bid_hit_by_hand_size"] == {
+        str(r.hand_size): float(r.bids[2] == r.tricks[2]) for r in results
+    }
+    assert summary["points_per_game"] == sum(r.scores[2] for r in results)
+    theirs = [r.scores[2] for r in other.results() if r.number in chosen]
+    assert summary["gain_per_deal"] == (
+        sum(r.scores[2] for r in results) - sum(theirs)
+    ) / len(chosen)
+    # A win is about whole games: it is not read from some of a game's deals.
+    assert "win_rate" not in summary
+    stats.add_game(game, 2)
+    assert "win_rate" in stats.summary()

@@ -20,9 +20,9 @@ import re
 
 import pyspiel  # from the test extra (PyPI: open-spiel); a missing install must fail
 
+from bench.openspiel_cards import openspiel_card
 from engine import (
     DECK,
-    Card,
     DealCards,
     FirstDealer,
     Game,
@@ -33,15 +33,8 @@ from engine import (
     score_function,
 )
 
-OS_SUIT = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.HEARTS: 3}
 DEALS = 2000
 
-
-def os_id(card: Card) -> int:
-    return card.rank * 4 + OS_SUIT[card.suit]
-
-
-OUR_CARD = {os_id(card): card for card in DECK}
 
 
 def os_tricks_won(state: object, players: int) -> list[int]:
@@ -73,8 +66,8 @@ def play_one_deal(rng: random.Random, players: int, games: dict[int, object]) ->
     state.apply_action(size)
     state.apply_action(dealer)
     for card in dealt:
-        state.apply_action(os_id(card))
-    state.apply_action(os_id(trump_card))
+        state.apply_action(openspiel_card(card))
+    state.apply_action(openspiel_card(trump_card))
 
     ours = Game(rules, [f"P{i}" for i in range(players)], None)
     ours.choose_first_dealer(FirstDealer(dealer))
@@ -94,10 +87,10 @@ def play_one_deal(rng: random.Random, players: int, games: dict[int, object]) ->
             state.apply_action(52 + bid)
             continue
         legal_cards = ours.legal_cards(seat)
-        assert sorted(os_id(c) for c in legal_cards) == sorted(state.legal_actions())
+        assert sorted(openspiel_card(c) for c in legal_cards) == sorted(state.legal_actions())
         card = rng.choice(legal_cards)
         events = ours.play(seat, card)
-        state.apply_action(os_id(card))
+        state.apply_action(openspiel_card(card))
         for event in events:
             if isinstance(event, TrickWon) and not state.is_terminal():
                 assert state.current_player() == event.winner
