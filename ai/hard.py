@@ -19,9 +19,9 @@ the work cap is reached, or the clock runs out; with ``time_budget=None`` only t
 cap applies and decisions are a pure function of the seed and the view.
 
 Measured (``bench/ai.py``, 200 duplicate 4-player classic games with three reference
-players, one worker on 2 cores): 75.8% exact bids (68-76% with 1-8 cards, 81% with
-9-12, 90% with 13), +3.56 ± 0.10 points per deal over the reference in the same
-seat, 19 ms mean and 62 ms p99 per decision. Keeping tied candidates in the race (:mod:`ai.search`)
+players, one worker on 2 cores): 76.4% exact bids (68-76% with 1-8 cards, 77-88%
+with 9-12, 89% with 13), +3.65 ± 0.10 points per deal over the reference in the same
+seat, 18 ms mean and 56 ms p99 per decision. Keeping tied candidates in the race (:mod:`ai.search`)
 brought it from 72.6% and +3.21. Tried without measurable gain (80-game runs, about
 ±1.5 points of exact bids):
 exact-bid inference (kept: it is the right model and costs little), a better rule
@@ -34,8 +34,9 @@ ISMCTS; 75.2%, and 75.4% with 3× the work), bids valued with this seat steering
 its bid while peeking at the sample (74.4%), and a sharper bid reading
 (``STRAY_BID`` 0.02: 75.0%). Mending sampled deals so that every seat's hand
 explains its bid (:mod:`ai.sampling`) made the beliefs right but moved nothing
-measurable (76.1% → 75.8% over 200 games); the beliefs are well calibrated (cards
-given about 16%, 25% and 54% chances are held 19%, 25% and 49% of the time).
+measurable (76.1% before, 75.8% and 76.4% after, over 200 games); the beliefs are
+well calibrated (cards given about 16%, 25% and 54% chances are held 19%, 25% and
+49% of the time).
 What remains is hidden information: seeing the other hands while playing reaches
 about 83% exact bids, seeing them while bidding only helps the small hands.
 """

@@ -13,10 +13,11 @@ seat (with its standard error over games), and mean / p99 decision time of the
 tested seat (every call, forced moves included). The last line is one JSON object.
 
 Optional (``--openspiel``, needs ``pyspiel`` from the test extra): the same duplicate
-match with OpenSpiel's ISMCTS bot (1,000 simulations) in the tested seat, and
-``hard`` again for comparison, counted on the deals OpenSpiel can express — at most
-12 cards, with an undealt card of the trump suit to turn up
-(:mod:`bench.openspiel_ismcts`) — and scored with our rules.
+match with OpenSpiel's ISMCTS bot (1,000 simulations) in the tested seat — fairly,
+and as OpenSpiel's own resampling has it, knowing which cards are in play — and
+``hard`` again for comparison, counted on the deals OpenSpiel can express (at most
+12 cards, with an undealt card of the trump suit to turn up) and scored with our
+rules; see :mod:`bench.openspiel_ismcts`.
 
     python bench/ai.py                     # full run: 200 games per level
     python bench/ai.py --games 4 --levels hard
@@ -42,6 +43,7 @@ from ai.match import Decision, chance_plan, play_game
 from ai.player import ComputerPlayer
 from ai.reference import ReferencePlayer
 from ai.stats import LevelStats
+from bench.openspiel_ismcts import ROOTS, IsmctsPlayer, turned_up_card
 from engine.cards import Card
 from engine.rules import preset_rules
 from engine.view import SeatView
@@ -56,8 +58,11 @@ TARGETS = {
     },
     "medium": {"gain_per_deal": 0.0},
 }
-OPENSPIEL_LEVELS = ("ismcts", "hard")
-"""Played in the optional OpenSpiel comparison, on the same deals."""
+OPENSPIEL_LEVELS = ("ismcts", "ismcts-true-root", "hard")
+"""Played in the optional OpenSpiel comparison, on the same deals: OpenSpiel's bot
+searching from deals drawn from what its seat has seen, the same bot searching from
+the true deal as OpenSpiel's own resampling does (it then knows which cards are in
+play: :mod:`bench.openspiel_ismcts`), and ``hard``."""
 ISMCTS_SIMULATIONS = 1000
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -90,7 +95,7 @@ def duplicate_game(
     """One duplicate game: ``level`` in seat ``game_index % 4`` vs the reference there.
 
     With ``openspiel`` only the deals OpenSpiel's ``oh_hell`` can express are counted
-    (``level`` may then be ``"ismcts"``, OpenSpiel's bot).
+    (``level`` may then be ``"ismcts"`` or ``"ismcts-true-root"``, OpenSpiel's bot).
     """
     rules = preset_rules("classic")
     seat = game_index % PLAYERS
@@ -99,15 +104,14 @@ def duplicate_game(
     counted: set[int] | None = None
     player: ComputerPlayer
     if openspiel:
-        from bench.openspiel_ismcts import IsmctsPlayer, turned_up_card
-
         counted = {
             result.number
             for result in baseline.results()
             if turned_up_card(result.hands, result.trump) is not None
         }
-    if level == "ismcts":
-        player = IsmctsPlayer(plan, seed * 7919 + game_index, ISMCTS_SIMULATIONS)
+    if level.startswith("ismcts"):
+        roots = 0 if level == "ismcts-true-root" else ROOTS
+        player = IsmctsPlayer(plan, seed * 7919 + game_index, ISMCTS_SIMULATIONS, roots=roots)
     else:
         player = make_player(level, seed * 7919 + game_index)
     tracker = DealTracker(player)
@@ -120,7 +124,7 @@ def duplicate_game(
             stats.add_decision(decision)
 
     tested = play_game(rules, players, plan, on_decision=note)
-    if level == "ismcts" and player.mirrored_deals != counted:  # type: ignore[attr-defined]
+    if level.startswith("ismcts") and player.mirrored_deals != counted:  # type: ignore[attr-defined]
         raise RuntimeError("OpenSpiel's bot did not play exactly the deals counted")
     stats.add_game(tested, seat, counted)
     stats.add_duplicate(tested, baseline, seat, counted)
@@ -229,6 +233,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         extra["openspiel"] = {
             "deals": "at most 12 cards, with an undealt card of the trump suit to turn up",
             "ismcts_simulations": ISMCTS_SIMULATIONS,
+            "ismcts_roots": ROOTS,
             "levels": compared_summaries,
         }
     print(json.dumps({

@@ -3,6 +3,8 @@ the ISMCTS seat."""
 
 from __future__ import annotations
 
+import random
+
 import pyspiel  # from the test extra (PyPI: open-spiel); a missing install must fail
 import pytest
 
@@ -16,6 +18,7 @@ from bench.openspiel_ismcts import (
     IsmctsPlayer,
     MirrorError,
     chance_actions,
+    drawn_root,
     mirror_state,
     mirrorable,
     turned_up_card,
@@ -110,9 +113,11 @@ def test_the_mirror_offers_exactly_our_legal_moves_at_every_decision() -> None:
     assert checked > 0.8 * (23 * 4 + 4 * 2 * sum(range(1, 13)))
 
 
-def test_the_ismcts_seat_plays_a_whole_game_and_only_the_mirrored_deals() -> None:
+@pytest.mark.parametrize("roots", [0, 4])
+def test_the_ismcts_seat_plays_a_whole_game_and_only_the_mirrored_deals(roots: int) -> None:
     plan = chance_plan(CLASSIC, 4, 11)
-    player = IsmctsPlayer(plan, seed=3, simulations=40)
+    player = IsmctsPlayer(plan, seed=3, simulations=40, roots=roots)
+    assert player.level == ("ismcts" if roots else "ismcts-true-root")
     players: list[ComputerPlayer] = [ReferencePlayer() for _ in range(4)]
     players[1] = player
     game = play_game(CLASSIC, players, plan)
@@ -137,3 +142,53 @@ def test_the_openspiel_comparison_counts_the_same_deals_for_both_players(
 def test_the_bench_refuses_a_run_with_nothing_to_play(capsys: pytest.CaptureFixture[str]) -> None:
     assert ai_bench.main(["--levels", ""]) == 2
     assert "no levels" in capsys.readouterr().err
+
+
+def test_openspiel_resampling_only_shares_out_the_cards_really_in_play() -> None:
+    """Why the fair ``ismcts`` does not search from the true deal: OpenSpiel's
+    ``oh_hell`` resamples by sharing out the other players' real cards again."""
+    plan = chance_plan(CLASSIC, 4, 3)
+    hands = plan.deals[9].hands  # 4 cards each
+    state = pyspiel.load_game("oh_hell", {"players": 4}).new_initial_state()
+    for action in chance_actions(hands, 0, Suit.HEARTS):
+        state.apply_action(action)
+    in_play = sorted(str(card) for seat in (2, 3, 0) for card in hands[seat])
+    sampler = pyspiel.UniformProbabilitySampler(1, 0.0, 1.0)
+    for _ in range(20):
+        world = state.resample_from_infostate(1, sampler)
+        text = str(world)
+        others = []
+        for seat in (2, 3, 0):
+            block = text.split(f"Player: {seat}")[1].split("Player:")[0].split("Trump")[0]
+            for line in block.split("\n"):
+                if ":" in line:
+                    suit, ranks = line.split(":")
+                    others += [rank + suit.strip() for rank in ranks.strip()]
+        assert sorted(str(Card.parse(card)) for card in others) == in_play
+
+
+def test_drawn_roots_are_deals_the_seat_could_be_in() -> None:
+    game = pyspiel.load_game("oh_hell", {"players": 4})
+    rng = random.Random(4)
+    roots = 0
+
+    def check(view: SeatView, hands: tuple[tuple[Card, ...], ...]) -> None:
+        nonlocal roots
+        if (view.deal_number + len(view.completed_tricks)) % 5:
+            return  # a sample of the decisions keeps the test quick
+        drawn = drawn_root(view, rng)
+        roots += 1
+        assert drawn[view.seat] == hands[view.seat]
+        assert [len(hand) for hand in drawn] == [len(hand) for hand in hands]
+        dealt = [card for hand in drawn for card in hand]
+        assert len(set(dealt)) == len(dealt)
+        assert turned_up_card(drawn, view.trump) is not None
+        # Every bid and card so far can be replayed on the drawn deal, and the seat
+        # to move has the same choices as in the real one.
+        state = mirror_state(game, drawn, view)
+        assert sorted(state.legal_actions()) == sorted(
+            mirror_state(game, hands, view).legal_actions()
+        )
+
+    _every_decision(chance_plan(CLASSIC, 4, 6), check)
+    assert roots > 30
