@@ -74,19 +74,19 @@ def _every_decision(plan: ChancePlan, check: object) -> int:
     every deal OpenSpiel can express; returns how many were checked."""
     checked = 0
 
+    def look(view: SeatView) -> None:
+        nonlocal checked
+        if mirrorable(plan, view.deal_number, view.trump):
+            check(view, plan.deals[view.deal_number - 1].hands)  # type: ignore[operator]
+            checked += 1
+
     class Checking(ReferencePlayer):
         def choose_bid(self, view: SeatView) -> int:
-            nonlocal checked
-            if mirrorable(plan, view.deal_number, view.trump):
-                check(view, plan.deals[view.deal_number - 1].hands)  # type: ignore[operator]
-                checked += 1
+            look(view)
             return super().choose_bid(view)
 
         def choose_card(self, view: SeatView) -> Card:
-            nonlocal checked
-            if mirrorable(plan, view.deal_number, view.trump):
-                check(view, plan.deals[view.deal_number - 1].hands)  # type: ignore[operator]
-                checked += 1
+            look(view)
             return super().choose_card(view)
 
     play_game(CLASSIC, [Checking() for _ in range(4)], plan)
