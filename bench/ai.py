@@ -32,9 +32,9 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, TypeVar
+from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -64,8 +64,6 @@ searching from deals drawn from what its seat has seen, the same bot searching f
 the true deal as OpenSpiel's own resampling does (it then knows which cards are in
 play: :mod:`bench.openspiel_ismcts`), and ``hard``."""
 ISMCTS_SIMULATIONS = 1000
-Job = TypeVar("Job")
-Result = TypeVar("Result")
 
 
 class DealTracker:
@@ -103,6 +101,7 @@ def duplicate_game(
     baseline = play_game(rules, [ReferencePlayer() for _ in range(PLAYERS)], plan)
     counted: set[int] | None = None
     player: ComputerPlayer
+    ismcts: IsmctsPlayer | None = None
     if openspiel:
         counted = {
             result.number
@@ -111,7 +110,9 @@ def duplicate_game(
         }
     if level.startswith("ismcts"):
         roots = 0 if level == "ismcts-true-root" else ROOTS
-        player = IsmctsPlayer(plan, seed * 7919 + game_index, ISMCTS_SIMULATIONS, roots=roots)
+        player = ismcts = IsmctsPlayer(
+            plan, seed * 7919 + game_index, ISMCTS_SIMULATIONS, roots=roots
+        )
     else:
         player = make_player(level, seed * 7919 + game_index)
     tracker = DealTracker(player)
@@ -124,7 +125,7 @@ def duplicate_game(
             stats.add_decision(decision)
 
     tested = play_game(rules, players, plan, on_decision=note)
-    if level.startswith("ismcts") and player.mirrored_deals != counted:  # type: ignore[attr-defined]
+    if ismcts is not None and ismcts.mirrored_deals != counted:
         raise RuntimeError("OpenSpiel's bot did not play exactly the deals counted")
     stats.add_game(tested, seat, counted)
     stats.add_duplicate(tested, baseline, seat, counted)
@@ -136,30 +137,22 @@ def _task(job: tuple[str, int, int, bool]) -> tuple[str, LevelStats]:
     return level, duplicate_game(level, game_index, seed, openspiel)
 
 
-def _in_order(
-    task: Callable[[Job], Result], jobs: Sequence[Job], workers: int
-) -> Iterator[Result]:
-    """``task`` over ``jobs`` (in ``workers`` processes), with a progress line."""
-    started = time.perf_counter()
-    with contextlib.ExitStack() as stack:
-        results: Iterable[Result] = map(task, jobs)
-        if workers > 1:
-            results = stack.enter_context(ProcessPoolExecutor(workers)).map(task, jobs)
-        for done, result in enumerate(results, 1):
-            elapsed = time.perf_counter() - started
-            print(f"\r{done}/{len(jobs)} games, {elapsed:.0f} s", end="", file=sys.stderr,
-                  flush=True)
-            yield result
-    print(file=sys.stderr)
-
-
 def run(
     levels: Sequence[str], games: int, seed: int, workers: int, openspiel: bool = False
 ) -> dict[str, LevelStats]:
     jobs = [(level, g, seed, openspiel) for level in levels for g in range(games)]
     results = {level: LevelStats() for level in levels}
-    for level, stats in _in_order(_task, jobs, workers):
-        results[level].merge(stats)
+    started = time.perf_counter()
+    with contextlib.ExitStack() as stack:
+        done: Iterable[tuple[str, LevelStats]] = map(_task, jobs)
+        if workers > 1:
+            done = stack.enter_context(ProcessPoolExecutor(workers)).map(_task, jobs)
+        for count, (level, stats) in enumerate(done, 1):
+            results[level].merge(stats)
+            elapsed = time.perf_counter() - started
+            print(f"\r{count}/{len(jobs)} games, {elapsed:.0f} s", end="", file=sys.stderr,
+                  flush=True)
+    print(file=sys.stderr)
     return results
 
 
@@ -209,9 +202,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
     unknown = [level for level in levels if level not in LEVELS]
-    if unknown or args.games < 1 or args.workers < 1 or not (levels or args.openspiel):
-        print(f"error: unknown levels {unknown} (known: {', '.join(LEVELS)}), no levels, "
-              "or bad counts", file=sys.stderr)
+    problem = None
+    if unknown:
+        problem = f"unknown levels {', '.join(unknown)} (known: {', '.join(LEVELS)})"
+    elif not (levels or args.openspiel):
+        problem = "no levels to test: give --levels, --openspiel or both"
+    elif args.games < 1 or args.workers < 1:
+        problem = "--games and --workers must be at least 1"
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
         return 2
     if args.openspiel:
         try:
