@@ -1,8 +1,7 @@
 """OpenSpiel's ISMCTS in one of our seats: the optional anchor of issue 7's benchmark.
 
-Needs ``pyspiel`` (``pip install open_spiel``), which the project itself does not
-depend on; only :class:`IsmctsPlayer` imports it. Everything else here is pure and
-tested without it.
+Needs ``pyspiel`` (PyPI ``open-spiel``, in the test extra; the bot never uses it);
+only :class:`IsmctsPlayer` imports it, the mirror itself is plain bookkeeping.
 
 A decision is made by mirroring the deal so far into OpenSpiel's ``oh_hell`` for four
 players and asking ``pyspiel.ISMCTSBot`` for a move:
