@@ -209,15 +209,20 @@ def test_sampled_hands_explain_reference_bids() -> None:
     assert whole > 0.92 * deals
 
 
+def _five_card_deal() -> DealKnowledge:
+    """Seat 0's knowledge at the start of a 5-card deal; seat 1 holds the four aces."""
+    rules = Rules(max_hand=5, schedule="down")
+    game = dealt_game(rules, ["2S 3S 4S 5S 6S", "AS AD AC AH 7S", "8S 9S 10S 2D 3D",
+                              "4D 5D 6D 7D 8D"], dealer=3)
+    return deal_knowledge(game.view(0))
+
+
 def test_a_deal_is_mended_until_a_rare_hand_fits() -> None:
     # Seat 1 fits fully only with three aces or more: about one random 5-card hand
     # in 420, so twenty draws find one about one time in twenty (2 deals of 40).
     # Like the bid fit, other hands keep a weight that grows the closer they come
     # (here with each ace), which the swaps climb.
-    rules = Rules(max_hand=5, schedule="down")
-    game = dealt_game(rules, ["2S 3S 4S 5S 6S", "AS AD AC AH 7S", "8S 9S 10S 2D 3D",
-                              "4D 5D 6D 7D 8D"], dealer=3)
-    know = deal_knowledge(game.view(0))
+    know = _five_card_deal()
     aces = mask("AS AD AC AH")
     low_clubs = mask("2C 3C 4C 5C 6C")
 
@@ -240,10 +245,7 @@ def test_a_deal_is_mended_until_a_rare_hand_fits() -> None:
 def test_a_loosely_read_seat_stops_mending_once_its_hand_is_plausible() -> None:
     # A person's bid is read loosely: no hand fits it fully, so mending must stop
     # when a hand passes as a drawn one would, not walk all its steps every deal.
-    rules = Rules(max_hand=5, schedule="down")
-    game = dealt_game(rules, ["2S 3S 4S 5S 6S", "AS AD AC AH 7S", "8S 9S 10S 2D 3D",
-                              "4D 5D 6D 7D 8D"], dealer=3)
-    know = deal_knowledge(game.view(0))
+    know = _five_card_deal()
     aces = mask("AS AD AC AH")
 
     def fit(seat: int, hand: int) -> float:
