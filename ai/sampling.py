@@ -128,11 +128,11 @@ class Dealer:
         ``hard`` player's benchmark did not move measurably (200 games: 76.4% exact
         bids against 76.1% before), so the error was not what held it back; the
         step is kept because the beliefs are now right. A seat fails as in the
-        draws: with probability one
-        minus its fit. Each step offers it a card it may hold, from whoever holds
-        it, for one of its own that the other may hold, and keeps the swap with the
-        Metropolis probability of the two hands' fits — so it climbs towards hands
-        that fit (a fit grows as a hand comes closer) without spoiling the other's.
+        draws: with probability one minus its fit. Each step offers it a card it may
+        hold, from whoever holds it, for one of its own that the other may hold, and
+        keeps the swap with the Metropolis probability of the two hands' fits — so it
+        climbs towards hands that fit (a fit grows as a hand comes closer) without
+        spoiling the other's.
         A seat stops once its new hand passes its fit as a drawn hand would, or
         after ``_REPAIR_STEPS`` steps.
         """

@@ -262,10 +262,7 @@ def test_a_loosely_read_seat_stops_mending_once_its_hand_is_plausible() -> None:
 
 
 def test_a_hand_nothing_fits_still_gives_a_valid_deal() -> None:
-    rules = Rules(max_hand=5, schedule="down")
-    game = dealt_game(rules, ["2S 3S 4S 5S 6S", "AS AD AC AH 7S", "8S 9S 10S 2D 3D",
-                              "4D 5D 6D 7D 8D"], dealer=3)
-    know = deal_knowledge(game.view(0))
+    know = _five_card_deal()
     dealer = Dealer(know)
     for seed in range(5):
         world = dealer.deal(random.Random(seed), lambda seat, hand: 0.0)

@@ -36,7 +36,6 @@ from engine import (
 DEALS = 2000
 
 
-
 def os_tricks_won(state: object, players: int) -> list[int]:
     match = re.search(r"Tricks Won:\s+([-\d ]+)", str(state))
     assert match, "OpenSpiel's state text lists tricks won"
