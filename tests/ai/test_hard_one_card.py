@@ -24,7 +24,7 @@ from engine.scoring import score_function
 # Hand sizes 1, 2, ..., 13: the first deal has one card and the largest hand is 13,
 # exactly like the one-card deal of a classic four-player game.
 RULES = Rules(schedule="up")
-ACE, KING, QUEEN = 12, 11, 10
+ACE, QUEEN = 12, 10
 
 
 def reference_bid(card: int, trump: int) -> int:
@@ -39,6 +39,8 @@ def reference_bid(card: int, trump: int) -> int:
 
 
 def trick_winner(cards: dict[int, int], leader: int, trump: int) -> int:
+    # Written out here rather than taken from the engine or ai.tables, so that the
+    # oracle cannot share a mistake with the player it checks.
     best_seat = leader
     for offset in range(1, len(cards)):
         seat = (leader + offset) % len(cards)
