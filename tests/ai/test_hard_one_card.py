@@ -15,11 +15,11 @@ import random
 from ai.hard import HardPlayer
 from ai.knowledge import deal_knowledge
 from ai.reference import ReferencePlayer
-from engine.actions import DealCards, FirstDealer
 from engine.cards import DECK
 from engine.game import Game
 from engine.rules import Rules
 from engine.scoring import score_function
+from tests.ai.helpers import dealt_game
 
 # Hand sizes 1, 2, ..., 13: the first deal has one card and the largest hand is 13,
 # exactly like the one-card deal of a classic four-player game.
@@ -89,9 +89,7 @@ def one_card_position(seed: int) -> Game:
     rng = random.Random(seed)
     deck = list(DECK)
     rng.shuffle(deck)
-    game = Game(RULES, ["a", "b", "c", "d"], None)
-    game.apply(FirstDealer(seed % 4))
-    game.apply(DealCards(tuple((deck[s],) for s in range(4))))
+    game = dealt_game(RULES, [str(card) for card in deck[:4]], dealer=seed % 4)
     reference = ReferencePlayer()
     for _ in range(seed // 4 % 4):
         seat = game.awaiting()[0]
