@@ -81,7 +81,7 @@ async def current_status(bot: KachufulBot) -> Status:
         await bot.storage.check_writable()
     except (StorageError, RuntimeError) as exc:
         writable, detail = False, str(exc)
-    return Status(time.time(), connected, writable, len(bot.registry), detail)
+    return Status(time.time(), connected, writable, len(bot.service.registry), detail)
 
 
 async def keep_writing(bot: KachufulBot, path: Path, interval: float = INTERVAL) -> None:

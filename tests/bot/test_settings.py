@@ -66,5 +66,5 @@ def test_work_slots_size_the_bots_work_gate(tmp_path: Path) -> None:
     settings = load_settings(write_env(tmp_path, "DISCORD_TOKEN=x\nWORK_SLOTS=3\n"))
     assert settings.work_slots == 3
     bot = KachufulBot(settings)
-    assert bot.work_slots._value == 3
-    assert KachufulBot(settings, work_slots=1).work_slots._value == 1
+    assert bot.work_slot_count == 3
+    assert KachufulBot(settings, work_slots=1).work_slot_count == 1

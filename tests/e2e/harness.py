@@ -52,6 +52,12 @@ class Table:
         return None
 
 
+def table_message_id(bot: KachufulBot, game_id: int) -> int | None:
+    """The id of the game's current table message, as the bot's adapter knows it."""
+    messages = bot.book.known(game_id)
+    return None if messages is None else messages.table_message_id
+
+
 CARD = re.compile(r"^kf:play:")
 BID = re.compile(r"^kf:bid:")
 
@@ -101,7 +107,7 @@ class People:
         self.dms_closed: set[int] = set()
 
     def over(self) -> bool:
-        return self.bot.registry.get(self.game_id) is None
+        return self.bot.service.registry.get(self.game_id) is None
 
     def _fresh(self, message: Message | None) -> Message | None:
         if message is None or not set(move_buttons(message)) - self.clicked:
@@ -122,8 +128,9 @@ class People:
 
     async def open_hand_for_closed_dms(self) -> None:
         """People without DMs press "My hand" on the table message when it's their turn."""
-        session = self.bot.registry.get(self.game_id)
-        if session is None or session.table_message_id is None:
+        session = self.bot.service.registry.get(self.game_id)
+        table_id = table_message_id(self.bot, self.game_id)
+        if session is None or table_id is None:
             return
         for seat in session.awaiting_humans():
             user_id = session.seats[seat].user_id
@@ -132,7 +139,7 @@ class People:
             user = next(u for u in self.table.people if u.id == user_id)
             if self._fresh(ephemeral_hand(self.fake, user)) is not None:
                 continue
-            table_message = self.fake.state.messages.get(session.table_message_id)
+            table_message = self.fake.state.messages.get(table_id)
             if table_message is None or not table_message.buttons:
                 continue
             button = table_message.button("My hand")

@@ -7,7 +7,7 @@ import asyncio
 import random
 from pathlib import Path
 
-from bot.custom_ids import component_id
+from bot.adapter.custom_ids import component_id
 from tests.e2e.harness import (
     People,
     Table,
@@ -15,6 +15,7 @@ from tests.e2e.harness import (
     bot_running,
     move_buttons,
     open_table,
+    table_message_id,
 )
 from tests.fake_discord.driver import FakeDiscord
 from tests.fake_discord.interactions import InteractionRecord
@@ -34,7 +35,7 @@ async def test_abusive_clicks_change_nothing(fake_discord: FakeDiscord, tmp_path
     asha, bikram, eve = table.people
     async with bot_running(fake, tmp_path / "k.db") as bot:
         game_id = await open_table(fake, table, {}, joiners=1, computers=2)
-        session = bot.registry.get(game_id)
+        session = bot.service.registry.get(game_id)
         assert session is not None and session.game is not None
         game = session.game
         people = People(fake, bot, table, game_id, random.Random(1))
@@ -46,7 +47,7 @@ async def test_abusive_clicks_change_nothing(fake_discord: FakeDiscord, tmp_path
         seat = session.seat_of(mover.id)
         other_seat = session.seat_of(other.id)
         assert seat is not None and other_seat is not None
-        table_message: Message = fake.message(session.table_message_id or 0)
+        table_message: Message = fake.message(table_message_id(bot, game_id) or 0)
         log = game.log
 
         async def click(user: User, message: Message, custom_id: str) -> InteractionRecord:

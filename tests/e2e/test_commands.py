@@ -22,7 +22,7 @@ async def test_missing_permissions_are_named_before_a_lobby_opens(
         await record.wait_response()
         assert record.response is not None and record.response.ephemeral
         assert "Embed Links" in record.text() and "Attach Files" in record.text()
-        assert bot.registry.in_channel(closed.id) is None
+        assert bot.service.registry.in_channel(closed.id) is None
         assert fake.channel_messages(closed) == []
     assert_answered_fast(fake)
 
@@ -46,7 +46,7 @@ async def test_settings_threads_second_start_rules_and_cancel(
         assert "Saved" in saved.text() and "short" in saved.text()
 
         game_id = await open_table(fake, table, {}, joiners=1, computers=1)
-        session = bot.registry.get(game_id)
+        session = bot.service.registry.get(game_id)
         assert session is not None and session.rules.max_hand == 5, "the server's preset"
         assert session.turn_timeout == 120
         await fake.wait_for(lambda: session.thread_id is not None, poll=0.05)
@@ -72,7 +72,7 @@ async def test_settings_threads_second_start_rules_and_cancel(
         prompt = ask.messages[0]
         await (await fake.click(asha, prompt, prompt.button("Cancel the game").custom_id or "")
                ).wait_response()
-        await fake.wait_for(lambda: bot.registry.get(game_id) is None, poll=0.05)
+        await fake.wait_for(lambda: bot.service.registry.get(game_id) is None, poll=0.05)
         stored = await bot.storage.load_game(game_id)
         assert stored.status == "cancelled"
     assert_answered_fast(fake)

@@ -27,7 +27,7 @@ async def test_a_restart_mid_trick_loses_nothing(fake_discord: FakeDiscord, tmp_
         assert fake.command("kachuful")["options"], "the commands were registered on first start"
         game_id = await open_table(fake, table, {"preset": "short"}, joiners=1, computers=1)
         people = People(fake, bot, table, game_id, random.Random(11))
-        session = bot.registry.get(game_id)
+        session = bot.service.registry.get(game_id)
         assert session is not None and session.game is not None
         game = session.game
         # Play until a trick is under way and a person has been shown their move.
@@ -43,7 +43,7 @@ async def test_a_restart_mid_trick_loses_nothing(fake_discord: FakeDiscord, tmp_
     # The bot is gone; a new process (here: a new client) starts on the same database.
     async with bot_running(fake, database) as again:
         assert len(fake.command_writes) == 1, "unchanged commands are not synced again"
-        resumed = again.registry.get(game_id)
+        resumed = again.service.registry.get(game_id)
         assert resumed is not None and resumed.game is not None
         assert resumed.game.log == before, "the game was rebuilt exactly"
         # The DM button from before the restart works.

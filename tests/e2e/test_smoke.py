@@ -32,7 +32,7 @@ async def test_one_person_and_three_computers_play_a_short_game(
         clicked: set[str] = set()
 
         def next_hand() -> object:
-            if bot.registry.get(game_id) is None:
+            if bot.service.registry.get(game_id) is None:
                 return "over"
             message = hand_message(fake, asha)
             if message is None or not set(move_buttons(message)) - clicked:

@@ -27,7 +27,7 @@ async def test_timeouts_then_im_back(fake_discord: FakeDiscord, tmp_path: Path) 
     # The shortest allowed timer (15 s), run 100 times faster.
     async with bot_running(fake, tmp_path / "k.db", time_scale=0.01) as bot:
         game_id = await open_table(fake, table, {"turn_timeout": 15}, joiners=1, computers=1)
-        session = bot.registry.get(game_id)
+        session = bot.service.registry.get(game_id)
         assert session is not None
         asha_seat = session.seat_of(asha.id)
         assert asha_seat is not None
@@ -70,7 +70,7 @@ async def test_timeouts_then_im_back(fake_discord: FakeDiscord, tmp_path: Path) 
 
         # Asha gets her own controls again when her turn comes, and her click counts.
         await bikram_moves_until(lambda: hand_message(fake, asha) is not None
-                                 and bot.registry.get(game_id) is not None)
+                                 and bot.service.registry.get(game_id) is not None)
         mine = hand_message(fake, asha)
         assert mine is not None
         await (await fake.click(asha, mine, move_buttons(mine)[0])).wait_response()
@@ -90,7 +90,7 @@ async def test_a_long_turn_stores_its_deadline_and_the_move_clears_it(
     # A 15 s timer run 5 times faster: half time after 1.5 s, the deadline at 3 s.
     async with bot_running(fake, tmp_path / "k.db", time_scale=0.2) as bot:
         game_id = await open_table(fake, table, {"turn_timeout": 15}, joiners=1, computers=1)
-        session = bot.registry.get(game_id)
+        session = bot.service.registry.get(game_id)
         assert session is not None and session.game is not None
 
         def someones_hand() -> tuple[User, Message] | None:

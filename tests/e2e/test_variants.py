@@ -27,7 +27,7 @@ async def test_variants_play_to_the_end_in_discord(
     table = Table(fake, ["asha", "bikram"])
     async with bot_running(fake, tmp_path / "k.db") as bot:
         game_id = await open_table(fake, table, options, joiners=1, computers=1)
-        session = bot.registry.get(game_id)
+        session = bot.service.registry.get(game_id)
         assert session is not None and session.game is not None
         game = session.game
         people = People(fake, bot, table, game_id, random.Random(8))

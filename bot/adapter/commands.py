@@ -8,18 +8,20 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 import discord
 from discord import app_commands
 
-from bot import controls, gameplay, lobby, pictures, texts
-from bot.custom_ids import component_id
-from bot.replies import reply
-from bot.router import show_hand
+from bot.adapter import controls, texts
+from bot.adapter.after_game import send_record
+from bot.adapter.board import send_leaderboard, send_stats
+from bot.adapter.hand_reply import send_hand
+from bot.adapter.lobby_answer import open_lobby
+from bot.adapter.replies import reply
+from bot.adapter.router_checks import is_host_or_manager, is_manager
 from bot.settings import MAX_TURN_TIMEOUT, MIN_TURN_TIMEOUT
 from bot.storage import GuildSettings, StorageError
 from engine import Rules, RulesError
-from engine.record import game_to_record, record_to_json
 from engine.rules import PRESETS
 
 if TYPE_CHECKING:
-    from bot.app import KachufulBot
+    from bot.adapter.client import KachufulBot
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +98,7 @@ def build_group(bot: KachufulBot) -> app_commands.Group:
 
     @group.command(name="rules", description="The rules of this channel's game")
     async def rules(interaction: discord.Interaction) -> None:
-        session = bot.registry.in_channel(interaction.channel_id or 0)
+        session = bot.service.registry.in_channel(interaction.channel_id or 0)
         if session is None:
             settings = await _settings(bot, interaction.guild_id or 0)
             text = texts.rules_help(PRESETS[settings.default_preset], None)
@@ -107,13 +109,11 @@ def build_group(bot: KachufulBot) -> app_commands.Group:
 
     @group.command(name="hand", description="Show me my hand again (only to me)")
     async def hand(interaction: discord.Interaction) -> None:
-        session = bot.registry.of_user(interaction.user.id)
+        session = bot.service.registry.of_user(interaction.user.id)
         if session is None or session.status != "active":
             await reply(interaction, "You're not in a game that is being played.")
             return
-        seat = session.seat_of(interaction.user.id)
-        assert seat is not None
-        await show_hand(bot, interaction, session, seat)
+        await send_hand(bot, interaction, session.game_id)
 
     @group.command(name="leaderboard", description="This server's best players")
     @app_commands.describe(period="Time range", sort="Rank by", page="Page number")
@@ -131,11 +131,11 @@ def build_group(bot: KachufulBot) -> app_commands.Group:
 
     @group.command(name="cancel", description="Cancel this channel's game (host or managers)")
     async def cancel(interaction: discord.Interaction) -> None:
-        session = bot.registry.in_channel(interaction.channel_id or 0)
+        session = bot.service.registry.in_channel(interaction.channel_id or 0)
         if session is None:
             await reply(interaction, "There is no game in this channel.")
             return
-        if not _is_host_or_manager(interaction, session.host_id):
+        if not is_host_or_manager(interaction, session.host_id):
             await reply(interaction, "Only the host or someone with Manage Server can cancel.")
             return
         await reply(
@@ -172,7 +172,7 @@ def build_group(bot: KachufulBot) -> app_commands.Group:
     @group.command(name="reset-leaderboard", description="Reset this server's leaderboard")
     @app_commands.default_permissions(manage_guild=True)
     async def reset_leaderboard(interaction: discord.Interaction) -> None:
-        if not _is_manager(interaction):
+        if not is_manager(interaction):
             await reply(interaction, "Only someone with Manage Server can reset the leaderboard.")
             return
         await reply(
@@ -185,7 +185,8 @@ def build_group(bot: KachufulBot) -> app_commands.Group:
     @group.command(name="record", description="Download a finished game's record")
     @app_commands.describe(game="The game's number (default: the last one in this channel)")
     async def record(interaction: discord.Interaction, game: int | None = None) -> None:
-        game_id = game if game is not None else bot.last_finished.get(interaction.channel_id or 0)
+        finished = bot.service.registry.last_finished
+        game_id = game if game is not None else finished.get(interaction.channel_id or 0)
         if game_id is None:
             await reply(interaction, "No finished game here yet: give the game's number.")
             return
@@ -197,15 +198,6 @@ def build_group(bot: KachufulBot) -> app_commands.Group:
 async def _settings(bot: KachufulBot, guild_id: int) -> GuildSettings:
     found = await bot.storage.guild_settings(guild_id)
     return found or GuildSettings(guild_id=guild_id, turn_timeout=bot.settings.turn_timeout)
-
-
-def _is_manager(interaction: discord.Interaction) -> bool:
-    permissions = interaction.permissions
-    return bool(permissions.manage_guild)
-
-
-def _is_host_or_manager(interaction: discord.Interaction, host_id: int) -> bool:
-    return interaction.user.id == host_id or _is_manager(interaction)
 
 
 def missing_permissions(interaction: discord.Interaction, thread_mode: bool) -> list[str]:
@@ -228,14 +220,15 @@ async def start_command(
     if interaction.guild_id is None or interaction.channel_id is None:
         await reply(interaction, "Kachuful is played in a server channel.")
         return
-    existing = bot.registry.in_channel(interaction.channel_id)
+    existing = bot.service.registry.in_channel(interaction.channel_id)
     if existing is not None:
         where = f"https://discord.com/channels/{existing.guild_id}/{existing.channel_id}"
-        if existing.lobby_message_id:
-            where += f"/{existing.lobby_message_id}"
+        messages = bot.book.known(existing.game_id)
+        if messages is not None and messages.lobby_message_id:
+            where += f"/{messages.lobby_message_id}"
         await reply(interaction, f"This channel already has a game: {where}")
         return
-    if bot.registry.of_user(interaction.user.id) is not None:
+    if bot.service.registry.of_user(interaction.user.id) is not None:
         await reply(interaction, "You're already seated in an unfinished game: finish or "
                     "leave it first.")
         return
@@ -255,7 +248,7 @@ async def start_command(
         await reply(interaction, f"Those rules don't work: {exc}")
         return
     try:
-        await lobby.open_lobby(
+        await open_lobby(
             bot,
             interaction,
             rules,
@@ -273,7 +266,7 @@ async def settings_command(
     turn_timeout: int | None,
     thread_mode: bool | None,
 ) -> None:
-    if not _is_manager(interaction):
+    if not is_manager(interaction):
         await reply(interaction, "Only someone with Manage Server can change the settings.")
         return
     guild_id = interaction.guild_id or 0
@@ -303,164 +296,3 @@ def _settings_text(settings: GuildSettings) -> str:
     )
 
 
-async def send_leaderboard(
-    bot: KachufulBot, interaction: discord.Interaction, sort: str, period: str, page: int
-) -> None:
-    try:
-        board = await bot.storage.leaderboard(
-            interaction.guild_id or 0, sort=sort, period=period, page=page  # type: ignore[arg-type]
-        )
-    except StorageError as exc:
-        await reply(interaction, exc.player_message)
-        return
-    titles = {"all": "all time", "30d": "the last 30 days", "7d": "the last 7 days"}
-    embed = discord.Embed(
-        title=f"Kachuful leaderboard — {titles.get(period, period)}",
-        colour=lobby.LOBBY_COLOUR,
-    )
-    if not board.rows:
-        embed.description = (
-            f"No one has played {board.min_games}+ finished games here in that time yet."
-        )
-    else:
-        lines = []
-        for row in board.rows:
-            accuracy = "—" if row.bid_accuracy is None else f"{row.bid_accuracy:.0%}"
-            lines.append(
-                f"**{row.rank}.** {discord.utils.escape_markdown(row.display_name)} — "
-                f"{row.wins} wins · {row.points} pts · avg {row.average:.1f} · "
-                f"win rate {row.win_rate:.0%} · bids {accuracy} ({row.games} games)"
-            )
-        embed.description = "\n".join(lines)
-    embed.set_footer(
-        text=f"Sorted by {sort.replace('_', ' ')} · page {board.page} of {board.page_count}"
-        f" · at least {board.min_games} games"
-    )
-    view = controls.layout(
-        [
-            discord.ui.Button(
-                custom_id=component_id("board", interaction.guild_id or 0, max(1, page - 1),
-                                       sort.replace("_", "-"), period),
-                label="◀ Previous", disabled=page <= 1,
-            ),
-            discord.ui.Button(
-                custom_id=component_id("board", interaction.guild_id or 0, page + 1,
-                                       sort.replace("_", "-"), period),
-                label="Next ▶", disabled=page >= board.page_count,
-            ),
-        ]
-    )
-    if interaction.response.is_done():
-        await interaction.followup.send(embed=embed, view=view)
-    else:
-        await interaction.response.send_message(embed=embed, view=view)
-
-
-async def send_stats(
-    bot: KachufulBot, interaction: discord.Interaction, user: discord.abc.User
-) -> None:
-    try:
-        stats = await bot.storage.player_stats(interaction.guild_id, user.id)
-    except StorageError as exc:
-        await reply(interaction, exc.player_message)
-        return
-    embed = discord.Embed(title=f"Kachuful stats — {user.display_name}", colour=lobby.LOBBY_COLOUR)
-    if not stats.games:
-        embed.description = "No finished games in this server yet."
-    else:
-        def pct(value: float | None) -> str:
-            return "—" if value is None else f"{value:.0%}"
-
-        embed.add_field(name="Games", value=str(stats.games))
-        embed.add_field(name="Wins", value=f"{stats.wins} ({pct(stats.win_rate)})")
-        embed.add_field(name="Average score", value=f"{stats.average_score or 0:.1f}")
-        embed.add_field(name="Best score", value=str(stats.best_score))
-        embed.add_field(name="Bid accuracy", value=pct(stats.bid_accuracy))
-        zero = f"{stats.zero_hits}/{stats.zero_bids} ({pct(stats.zero_bid_success)})"
-        embed.add_field(name="Zero bids made", value=zero)
-        embed.add_field(name="Hooked as dealer", value=str(stats.hooked_as_dealer))
-        if stats.last_played is not None:
-            last = discord.utils.format_dt(stats.last_played, "R")
-            embed.add_field(name="Last played", value=last)
-        by_size = " · ".join(
-            f"{row.hand_size}: {pct(row.accuracy)}" for row in stats.by_hand_size if row.deals
-        )
-        if by_size:
-            embed.add_field(name="Bid accuracy by hand size", value=by_size, inline=False)
-    await interaction.response.send_message(embed=embed)
-
-
-async def send_record(bot: KachufulBot, interaction: discord.Interaction, game_id: int) -> None:
-    try:
-        stored = await bot.storage.load_game(game_id)
-    except StorageError as exc:
-        await reply(interaction, exc.player_message)
-        return
-    if stored.guild_id != interaction.guild_id and interaction.guild_id is not None:
-        await reply(interaction, "That game was played in another server.")
-        return
-    if stored.status != "finished" or stored.game is None:
-        await reply(interaction, "A game's record is available once it has finished "
-                    "(it shows every hand).")
-        return
-    record = game_to_record(stored.game, include_seed=True)
-    file = pictures.as_file(record_to_json(record).encode(), f"kachuful-game-{game_id}.json")
-    await reply(interaction, f"The record of game {game_id}. Check it with "
-                "`kachuful verify FILE`.", file=file)
-
-
-async def confirm_cancel(
-    bot: KachufulBot, interaction: discord.Interaction, game_id: int, yes: bool
-) -> None:
-    if not yes:
-        await interaction.response.edit_message(content="The game goes on.", view=None)
-        return
-    session = bot.registry.get(game_id)
-    if session is None:
-        await interaction.response.edit_message(content="That game has already ended.", view=None)
-        return
-    if not _is_host_or_manager(interaction, session.host_id):
-        await reply(interaction, "Only the host or someone with Manage Server can cancel.")
-        return
-    await interaction.response.edit_message(content="Cancelled.", view=None)
-    async with bot.working_on(session):
-        if session.status == "lobby":
-            await lobby.close_lobby(bot, session, "This lobby was cancelled.")
-        elif session.status == "active":
-            await gameplay.cancel(bot, session, f"The game was cancelled by "
-                                  f"{interaction.user.display_name}. It counts in no leaderboard.")
-
-
-async def confirm_forget(
-    bot: KachufulBot, interaction: discord.Interaction, user_id: int, yes: bool
-) -> None:
-    if interaction.user.id != user_id:
-        await reply(interaction, "Only the person who asked can confirm this.")
-        return
-    if not yes:
-        await interaction.response.edit_message(content="Your stats are kept.", view=None)
-        return
-    try:
-        deleted = await bot.storage.forget_user(user_id)
-    except StorageError as exc:
-        await reply(interaction, exc.player_message)
-        return
-    await interaction.response.edit_message(
-        content=f"Done: your stats are deleted everywhere ({deleted} game results).", view=None
-    )
-
-
-async def confirm_reset(
-    bot: KachufulBot, interaction: discord.Interaction, guild_id: int, yes: bool
-) -> None:
-    if interaction.guild_id != guild_id or not _is_manager(interaction):
-        await reply(interaction, "Only someone with Manage Server here can confirm this.")
-        return
-    if not yes:
-        await interaction.response.edit_message(content="The leaderboard is kept.", view=None)
-        return
-    deleted = await bot.storage.reset_guild_leaderboard(guild_id)
-    await interaction.response.edit_message(
-        content=f"This server's leaderboard is reset ({deleted} game results removed).",
-        view=None,
-    )

@@ -1,8 +1,8 @@
-"""One game per channel: its seats, its engine game and its lock.
+"""One game: its seats, its engine game and its lock.
 
-A session is the bot's memory of a game between interactions. Everything in it can
-be rebuilt from storage (rules + seed + actions, seats, message ids), which is what
-happens after a restart.
+A session is the core's memory of a game between steps. Everything in it can be
+rebuilt from storage (rules + seed + actions, seats), which is what happens after
+a restart.
 """
 
 from __future__ import annotations
@@ -11,44 +11,10 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Literal
 
+from bot.core.seats import SeatState
 from engine import Game, Phase, Rules
 
 SessionStatus = Literal["lobby", "active", "finished", "cancelled"]
-
-
-@dataclass
-class SeatState:
-    """A seat at the table: a person, or a computer player."""
-
-    name: str
-    user_id: int | None = None
-    level: str | None = None
-    """The computer player's level: set for computer seats, and for a person who left."""
-    dms_closed: bool = False
-    autoplay: bool = False
-    """The computer plays for this person (three timeouts in a row) until "I'm back"."""
-    missed_turns: int = 0
-    left: bool = False
-    dm_channel_id: int | None = None
-    dm_message_id: int | None = None
-    """This deal's DM with the hand picture and controls."""
-    ping_message_id: int | None = None
-    looked: bool = False
-    """Whether the player has seen this deal's hand (a blind bid is only offered before)."""
-    deadline_saved: bool = False
-    """The database holds this seat's turn deadline (see ``TurnTimers``)."""
-
-    @property
-    def is_human(self) -> bool:
-        return self.user_id is not None
-
-    @property
-    def plays_itself(self) -> bool:
-        """The bot moves for this seat: a computer, an absent or departed person."""
-        return self.user_id is None or self.autoplay or self.left
-
-    def label(self) -> str:
-        return self.name
 
 
 @dataclass
@@ -64,13 +30,10 @@ class GameSession:
     status: SessionStatus = "lobby"
     game: Game | None = None
     thread_id: int | None = None
-    lobby_message_id: int | None = None
-    table_message_id: int | None = None
     deal_start_counter: int = 0
     """The action count when the current deal's bidding opened (simultaneous bids)."""
     deadline: float | None = None
     """When the current turn times out (Unix seconds)."""
-    consecutive_timeouts: dict[int, int] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     announced_dm_fallback: set[int] = field(default_factory=set)
     shown_controls: set[int] = field(default_factory=set)
@@ -78,11 +41,12 @@ class GameSession:
     rematch_of: int | None = None
     target_players: int | None = None
     """The table size asked for at ``start``: Start fills empty seats with computers."""
+    finish_pending: bool = False
+    """The game is over but its end is not recorded yet (a failed save, retried)."""
 
     @property
-    def table_channel_id(self) -> int:
-        """Where the table is shown: the game's thread, or the lobby channel."""
-        return self.thread_id or self.channel_id
+    def is_active(self) -> bool:
+        return self.status == "active" and self.game is not None
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -94,8 +58,15 @@ class GameSession:
         """User ids of the people still playing."""
         return [s.user_id for s in self.seats if s.user_id is not None and not s.left]
 
+    def present_humans(self) -> list[int]:
+        """Seats of the people still playing."""
+        return [i for i, seat in enumerate(self.seats) if seat.is_present_human]
+
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats]
+
+    def lobby_capacity(self) -> int:
+        return self.target_players or self.rules.max_players()
 
     def control_counter(self, seat: int) -> int:
         """The turn counter written into ``seat``'s controls now.
@@ -113,11 +84,11 @@ class GameSession:
 
     def awaiting_humans(self) -> list[int]:
         """Seats of people the game is waiting for (not played by the bot)."""
-        if self.game is None:
+        if self.game is None or self.status != "active":
             return []
         return [s for s in self.game.awaiting() if not self.seats[s].plays_itself]
 
     def awaiting_bots(self) -> list[int]:
-        if self.game is None:
+        if self.game is None or self.status != "active":
             return []
         return [s for s in self.game.awaiting() if self.seats[s].plays_itself]

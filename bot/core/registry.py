@@ -1,15 +1,17 @@
-"""Where the bot finds a session: by game id, by channel, and by seated player."""
+"""Where the core finds a session: by game id, by channel, and by seated player."""
 
 from __future__ import annotations
 
-from bot.session import GameSession
+from bot.core.session import GameSession
 
 
 class SessionRegistry:
-    """The bot's open games. Not a global: the bot owns one instance."""
+    """The open games of one bot process."""
 
     def __init__(self) -> None:
         self._by_game: dict[int, GameSession] = {}
+        self.last_finished: dict[int, int] = {}
+        """Channel id → the game that last finished there (``/kachuful record``)."""
 
     def add(self, session: GameSession) -> None:
         self._by_game[session.game_id] = session

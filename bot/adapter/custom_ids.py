@@ -29,6 +29,10 @@ _PATTERN: Final = re.compile(
 )
 
 
+HIDDEN_CARD: Final = "hidden"
+"""The one-card blind deal's card argument: the seat's only card, which it may not see."""
+
+
 class BadComponent(ValueError):
     """A custom id that this bot did not make."""
 

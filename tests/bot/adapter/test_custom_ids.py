@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.custom_ids import BadComponent, ComponentId, component_id, parse_component_id
+from bot.adapter.custom_ids import BadComponent, ComponentId, component_id, parse_component_id
 
 
 def test_round_trip() -> None:

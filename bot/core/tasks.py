@@ -1,11 +1,28 @@
-"""Background tasks kept by key (a game id): at most one per key, all stoppable."""
+"""Background tasks kept by key (a game id): at most one per key, all stoppable, and
+none that fails silently."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Coroutine
 from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+def log_failure(task: asyncio.Task[Any]) -> None:
+    """A done-callback: a task that died of an exception says so in the log at once
+    (asyncio would only say "never retrieved" when the task is collected)."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error("task %s failed", task.get_name(), exc_info=task.exception())
+
+
+def start_logged(work: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
+    task = asyncio.create_task(work, name=name)
+    task.add_done_callback(log_failure)
+    return task
 
 
 class KeyedTasks:
@@ -18,7 +35,7 @@ class KeyedTasks:
 
     def start(self, key: int, work: Coroutine[Any, Any, Any]) -> None:
         self.cancel(key)
-        self._tasks[key] = asyncio.create_task(work, name=f"{self._prefix}-{key}")
+        self._tasks[key] = start_logged(work, f"{self._prefix}-{key}")
 
     def __contains__(self, key: int) -> bool:
         return key in self._tasks
@@ -38,5 +55,5 @@ class KeyedTasks:
         for task in tasks:
             task.cancel()
         for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task

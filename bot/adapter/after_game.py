@@ -1,0 +1,156 @@
+"""After a game and around it: records, rematches, confirmations, leaderboard pages."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.adapter.board import send_leaderboard
+from bot.adapter.custom_ids import BadComponent, ComponentId
+from bot.adapter.lobby_answer import open_lobby
+from bot.adapter.pictures import as_file
+from bot.adapter.replies import reply
+from bot.adapter.router_checks import is_host_or_manager, is_manager
+from bot.core.refusals import Refusal
+from bot.core.seats import SeatState
+from bot.storage import StorageError
+from engine.record import game_to_record, record_to_json
+
+if TYPE_CHECKING:
+    from bot.adapter.client import KachufulBot
+
+
+async def send_record(bot: KachufulBot, interaction: discord.Interaction, game_id: int) -> None:
+    try:
+        stored = await bot.storage.load_game(game_id)
+    except StorageError as exc:
+        await reply(interaction, exc.player_message)
+        return
+    if stored.guild_id != interaction.guild_id and interaction.guild_id is not None:
+        await reply(interaction, "That game was played in another server.")
+        return
+    if stored.status != "finished" or stored.game is None:
+        await reply(interaction, "A game's record is available once it has finished "
+                    "(it shows every hand).")
+        return
+    record = game_to_record(stored.game, include_seed=True)
+    file = as_file(record_to_json(record).encode(), f"kachuful-game-{game_id}.json")
+    await reply(interaction, f"The record of game {game_id}. Check it with "
+                "`kachuful verify FILE`.", file=file)
+
+
+async def confirm_cancel(
+    bot: KachufulBot, interaction: discord.Interaction, game_id: int, yes: bool
+) -> None:
+    if not yes:
+        await interaction.response.edit_message(content="The game goes on.", view=None)
+        return
+    session = bot.service.registry.get(game_id)
+    if session is None:
+        await interaction.response.edit_message(content="That game has already ended.", view=None)
+        return
+    if not is_host_or_manager(interaction, session.host_id):
+        await reply(interaction, "Only the host or someone with Manage Server can cancel.")
+        return
+    await interaction.response.edit_message(content="Cancelled.", view=None)
+    await bot.service.cancel(game_id, interaction.user.display_name)
+
+
+async def confirm_forget(
+    bot: KachufulBot, interaction: discord.Interaction, user_id: int, yes: bool
+) -> None:
+    if interaction.user.id != user_id:
+        await reply(interaction, "Only the person who asked can confirm this.")
+        return
+    if not yes:
+        await interaction.response.edit_message(content="Your stats are kept.", view=None)
+        return
+    try:
+        deleted = await bot.storage.forget_user(user_id)
+    except StorageError as exc:
+        await reply(interaction, exc.player_message)
+        return
+    await interaction.response.edit_message(
+        content=f"Done: your stats are deleted everywhere ({deleted} game results).", view=None
+    )
+
+
+async def confirm_reset(
+    bot: KachufulBot, interaction: discord.Interaction, guild_id: int, yes: bool
+) -> None:
+    if interaction.guild_id != guild_id or not is_manager(interaction):
+        await reply(interaction, "Only someone with Manage Server here can confirm this.")
+        return
+    if not yes:
+        await interaction.response.edit_message(content="The leaderboard is kept.", view=None)
+        return
+    deleted = await bot.storage.reset_guild_leaderboard(guild_id)
+    await interaction.response.edit_message(
+        content=f"This server's leaderboard is reset ({deleted} game results removed).",
+        view=None,
+    )
+
+
+# --- component handlers ------------------------------------------------------------------
+
+async def on_record(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+    await send_record(bot, interaction, cid.game_id)
+
+
+async def on_cancel_confirm(
+    bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId
+) -> None:
+    await confirm_cancel(bot, interaction, cid.game_id, cid.kind == "cancelyes")
+
+
+async def on_forget_confirm(
+    bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId
+) -> None:
+    await confirm_forget(bot, interaction, cid.game_id, cid.kind == "forgetyes")
+
+
+async def on_reset_confirm(
+    bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId
+) -> None:
+    await confirm_reset(bot, interaction, cid.game_id, cid.kind == "resetyes")
+
+
+async def on_board(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+    """Leaderboard pages: ``game`` holds the server, ``counter`` the page."""
+    if cid.game_id != interaction.guild_id or len(cid.args) != 2:
+        raise BadComponent("leaderboard of another server")
+    sort, period = cid.args[0].replace("-", "_"), cid.args[1]
+    if sort not in ("wins", "points", "average", "win_rate", "bid_accuracy") or period not in (
+        "all", "30d", "7d"
+    ):
+        raise BadComponent("bad leaderboard page")
+    await send_leaderboard(bot, interaction, sort, period, max(1, cid.counter))
+
+
+async def on_rematch(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+    registry = bot.service.registry
+    if registry.in_channel(interaction.channel_id or 0) is not None:
+        await reply(interaction, "This channel already has a game open.")
+        return
+    if registry.of_user(interaction.user.id) is not None:
+        raise Refusal("seated_elsewhere")
+    try:
+        stored = await bot.storage.load_game(cid.game_id)
+    except StorageError as exc:
+        await reply(interaction, exc.player_message)
+        return
+    if not any(seat.user_id == interaction.user.id for seat in stored.seats):
+        await reply(interaction, "Only the players of that game can start its rematch.")
+        return
+    seats = [SeatState(name=interaction.user.display_name, user_id=interaction.user.id)]
+    for seat in stored.seats:
+        if seat.user_id == interaction.user.id:
+            continue
+        if seat.user_id is not None and not seat.left_game:
+            if registry.of_user(seat.user_id) is None:
+                seats.append(SeatState(name=seat.display_name, user_id=seat.user_id))
+        elif seat.user_id is None:
+            seats.append(SeatState(name=seat.display_name, level=seat.computer_level))
+    await open_lobby(bot, interaction, stored.rules, target_players=None,
+                     turn_timeout=stored.turn_timeout, rematch_of=cid.game_id, seats=seats)

@@ -1,0 +1,217 @@
+"""The bot: a discord.py client that wires the game core to Discord."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+
+import render
+from bot import health
+from bot.adapter import router, texts
+from bot.adapter.commands import build_group
+from bot.adapter.delivery import Delivery
+from bot.adapter.message_book import MessageBook
+from bot.adapter.replies import interaction_data, reply
+from bot.adapter.showing import Presenter
+from bot.core.lobby import LOBBY_IDLE_SECONDS
+from bot.core.refusals import Refusal
+from bot.core.service import GameService
+from bot.settings import Settings
+from bot.storage import Storage, StorageError
+
+log = logging.getLogger(__name__)
+
+SHUTDOWN_GRACE_SECONDS = 10.0
+
+
+class KachufulBot(discord.Client):
+    """Default intents only: the bot needs no privileged ones (it reads no messages)."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        table_edit_interval: float = 1.2,
+        lobby_idle_seconds: float = LOBBY_IDLE_SECONDS,
+        time_scale: float = 1.0,
+        status_interval: float = health.INTERVAL,
+        work_slots: int | None = None,
+        **client_options: Any,
+    ) -> None:
+        """``time_scale`` shrinks turn timers (tests run a 15 s timer in 0.15 s);
+        ``work_slots`` overrides the ``WORK_SLOTS`` setting."""
+        # No message cache: the bot edits by id and never reads its own messages back,
+        # and discord.py searches that cache on every edit.
+        client_options.setdefault("max_messages", None)
+        super().__init__(intents=discord.Intents.default(), **client_options)
+        self.settings = settings
+        self.tree = app_commands.CommandTree(self)
+        self.tree.add_command(build_group(self))
+        self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
+        self.work_slot_count = work_slots or settings.work_slots
+        self._options = (table_edit_interval, lobby_idle_seconds, time_scale)
+        self._storage: Storage | None = None
+        self._service: GameService | None = None
+        self._delivery: Delivery | None = None
+        self._book: MessageBook | None = None
+        self._presenter: Presenter | None = None
+        self._health: asyncio.Task[None] | None = None
+        self._status_interval = status_interval
+
+    # --- the parts, once set up ---------------------------------------------------------
+
+    @property
+    def storage(self) -> Storage:
+        if self._storage is None:
+            raise RuntimeError("storage is opened in setup_hook")
+        return self._storage
+
+    @property
+    def service(self) -> GameService:
+        if self._service is None:
+            raise RuntimeError("the game service starts in setup_hook")
+        return self._service
+
+    @property
+    def book(self) -> MessageBook:
+        assert self._book is not None
+        return self._book
+
+    @property
+    def presenter(self) -> Presenter:
+        assert self._presenter is not None
+        return self._presenter
+
+    @property
+    def delivery(self) -> Delivery:
+        assert self._delivery is not None
+        return self._delivery
+
+    # --- start-up ------------------------------------------------------------------------
+
+    async def setup_hook(self) -> None:
+        storage = self._storage = await Storage.open(
+            self.settings.database_path, durability=self.settings.database_durability
+        )
+        table_interval, idle, scale = self._options
+        slots = self.work_slot_count
+        self._book = MessageBook(storage)
+        self._presenter = Presenter(self, storage, self._book,
+                                    lambda game, thread: self.service.attach_thread(game, thread))
+        self._delivery = Delivery(self._presenter, self._book, table_interval)
+        self._service = GameService(storage, self._delivery, work_slots=slots, time_scale=scale,
+                                    lobby_idle_seconds=idle, thread_mode=self._thread_mode)
+        self._delivery.attach(self._service)
+        # Build the card art and palettes once, off the event loop, before any game.
+        await asyncio.to_thread(render.warm_up)
+        if self.settings.status_path is not None:
+            self._health = asyncio.create_task(
+                health.keep_writing(self, self.settings.status_path, self._status_interval),
+                name="health",
+            )
+        await self.sync_commands()
+        await self._service.restore()
+
+    async def _thread_mode(self, guild_id: int) -> bool:
+        settings = await self.storage.guild_settings(guild_id)
+        return settings is not None and settings.thread_mode
+
+    def _command_target(self) -> discord.Object | None:
+        guild = self.settings.dev_guild_id
+        return None if guild is None else discord.Object(guild)
+
+    def _commands_fingerprint(self) -> str:
+        guild = self._command_target()
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+        text = json.dumps({"guild": guild.id if guild else None, "commands": payload},
+                          sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    async def sync_commands(self) -> None:
+        """Register the slash commands, but only when they changed since the last sync
+        (global syncs are rate limited and take time to spread)."""
+        marker = Path(f"{self.settings.database_path}.commands")
+        fingerprint = self._commands_fingerprint()
+        with contextlib.suppress(OSError):
+            if marker.read_text().strip() == fingerprint:
+                log.info("slash commands unchanged; not syncing")
+                return
+        guild = self._command_target()
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        await self.tree.sync(guild=guild)
+        with contextlib.suppress(OSError):
+            marker.write_text(fingerprint)
+        log.info("slash commands synced%s", f" to server {guild.id}" if guild else "")
+
+    # --- events ----------------------------------------------------------------------------
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is not discord.InteractionType.component:
+            return  # slash commands go through the command tree
+        try:
+            await router.on_component(self, interaction)
+        except StorageError as exc:
+            await reply(interaction, exc.player_message)
+        except Exception:
+            log.exception("component %s failed", interaction_data(interaction).get("custom_id"))
+            await reply(interaction, "Something went wrong on my side; nothing changed.")
+
+    async def _on_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, StorageError):
+            await reply(interaction, original.player_message)
+            return
+        if isinstance(original, Refusal):
+            await reply(interaction, texts.refusal_text(original))
+            return
+        if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
+            await reply(interaction, str(error))
+            return
+        log.exception("command failed", exc_info=original)
+        await reply(interaction, "Something went wrong on my side; nothing changed.")
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self._channel_gone(channel.id)
+
+    async def on_thread_delete(self, thread: discord.Thread) -> None:
+        await self._channel_gone(thread.id)
+
+    async def _channel_gone(self, channel_id: int) -> None:
+        """A game's channel (or thread) was deleted: the game ends cleanly."""
+        if self._service is None:
+            return
+        session = self._service.registry.in_channel(channel_id)
+        if session is not None:
+            messages = self.book.known(session.game_id)
+            if messages is not None:
+                messages.channel_state = "gone"
+            await self._service.channel_lost(session.game_id, "deleted")
+
+    # --- shutdown ----------------------------------------------------------------------------
+
+    async def close(self) -> None:
+        if self._health is not None:
+            self._health.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._health
+            self._health = None
+        # Let the steps being applied finish (saved, shown) before the gateway closes.
+        if self._service is not None:
+            await self._service.close(SHUTDOWN_GRACE_SECONDS)
+        if self._delivery is not None:
+            await self._delivery.drain(SHUTDOWN_GRACE_SECONDS)
+        await super().close()
+        if self._storage is not None:
+            await self._storage.close()
+            self._storage = None

@@ -1,0 +1,52 @@
+"""A person's hand shown only to them: "My hand" and ``/kachuful hand``."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.adapter import controls, pictures
+from bot.adapter.hand_text import hand_picture_key, hand_text
+from bot.core.effects import HandSnapshot
+
+if TYPE_CHECKING:
+    from bot.adapter.client import KachufulBot
+
+log = logging.getLogger(__name__)
+
+
+async def _payload(
+    bot: KachufulBot, game_id: int, seat: int, hand: HandSnapshot
+) -> tuple[str, list[discord.File], discord.ui.View]:
+    place = bot.service.place(game_id)
+    where = bot.presenter.where(place) if place is not None else "your game"
+    files: list[discord.File] = []
+    if hand_picture_key(hand) is not None:
+        files.append(pictures.as_file(await pictures.hand_png(hand.view), "hand.png"))
+    return hand_text(hand, where), files, controls.hand_controls(game_id, seat, hand)
+
+
+async def send_hand(bot: KachufulBot, interaction: discord.Interaction, game_id: int) -> None:
+    """The hand with its controls, only for the asker."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    _, seat = bot.service.playing(game_id, interaction.user.id)
+    hand = bot.service.hand_of(game_id, interaction.user.id)
+    content, files, view = await _payload(bot, game_id, seat, hand)
+    await interaction.followup.send(content, files=files, view=view, ephemeral=True)
+
+
+async def update_ephemeral_hand(
+    bot: KachufulBot, interaction: discord.Interaction, game_id: int, seat: int,
+    hand: HandSnapshot,
+) -> None:
+    """A click in an ephemeral "My hand" message updates that message."""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral:
+        return
+    content, files, view = await _payload(bot, game_id, seat, hand)
+    try:
+        await interaction.edit_original_response(content=content, attachments=files, view=view)
+    except discord.HTTPException as exc:
+        log.info("ephemeral hand not refreshed: %s", exc)

@@ -1,0 +1,54 @@
+"""Opening a lobby as the answer to ``/kachuful start`` or a Rematch click."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.adapter import controls
+from bot.adapter.lobby_view import lobby_embed
+from bot.adapter.replies import reply
+from bot.core.seats import SeatState
+from bot.core.snapshots import lobby_snapshot
+from bot.storage import StorageError
+from engine import Rules
+
+if TYPE_CHECKING:
+    from bot.adapter.client import KachufulBot
+
+
+async def open_lobby(
+    bot: KachufulBot,
+    interaction: discord.Interaction,
+    rules: Rules,
+    *,
+    target_players: int | None,
+    turn_timeout: int,
+    rematch_of: int | None = None,
+    seats: Sequence[SeatState] = (),
+) -> None:
+    """Create the lobby in this channel and post it as the interaction's answer."""
+    assert interaction.guild_id is not None and interaction.channel_id is not None
+    await interaction.response.defer(thinking=True)
+    try:
+        session = await bot.service.lobbies.open(
+            guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+            host_id=interaction.user.id, host_name=interaction.user.display_name, rules=rules,
+            target_players=target_players, turn_timeout=turn_timeout, rematch_of=rematch_of,
+            seats=seats,
+        )
+    except StorageError as exc:
+        # Nothing was created: take the "thinking…" placeholder away, then explain.
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.delete_original_response()
+        await reply(interaction, exc.player_message)
+        return
+    lobby = lobby_snapshot(session, "open")
+    message = await interaction.edit_original_response(
+        embed=lobby_embed(lobby), view=controls.lobby_controls(lobby))
+    messages = bot.book.start(session.game_id, interaction.channel_id)
+    messages.lobby_message_id = message.id
+    await bot.storage.update_game_messages(session.game_id, lobby_message_id=message.id)

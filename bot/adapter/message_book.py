@@ -1,0 +1,80 @@
+"""Which Discord messages show each game: the adapter's memory, kept in storage.
+
+The core knows nothing of message ids. The adapter records them here as it posts,
+saves the ones a restart needs (lobby, table, thread, each hand DM), and remembers
+what it last sent so that an unchanged view is never sent again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from bot.storage import GameNotFound, Storage, StorageError
+
+ChannelState = Literal["ok", "unwritable", "gone"]
+
+
+@dataclass
+class GameMessages:
+    channel_id: int
+    thread_id: int | None = None
+    lobby_message_id: int | None = None
+    table_message_id: int | None = None
+    dm_channels: dict[int, int] = field(default_factory=dict)
+    """Seat → the person's DM channel id."""
+    hand_messages: dict[int, int] = field(default_factory=dict)
+    """Seat → this deal's hand message id."""
+    hand_attachments: dict[int, tuple[Any, list[Any]]] = field(default_factory=dict)
+    """Seat → (picture key, the message's attachments), to keep an unchanged picture."""
+    pings: dict[int, int] = field(default_factory=dict)
+    sent: dict[int, int] = field(default_factory=dict)
+    """Message id → a fingerprint of what it shows now."""
+    channel_state: ChannelState = "ok"
+    dms_closed: set[int] = field(default_factory=set)
+    """Seats whose DMs Discord refused (50007): no more DMs are tried."""
+
+    @property
+    def table_channel_id(self) -> int:
+        return self.thread_id or self.channel_id
+
+
+class MessageBook:
+    def __init__(self, storage: Storage) -> None:
+        self._storage = storage
+        self._games: dict[int, GameMessages] = {}
+
+    def known(self, game_id: int) -> GameMessages | None:
+        return self._games.get(game_id)
+
+    def start(self, game_id: int, channel_id: int) -> GameMessages:
+        messages = GameMessages(channel_id=channel_id)
+        self._games[game_id] = messages
+        return messages
+
+    async def of(self, game_id: int, channel_id: int) -> GameMessages:
+        """The game's messages, loaded from storage the first time (after a restart)."""
+        found = self._games.get(game_id)
+        if found is not None:
+            return found
+        messages = GameMessages(channel_id=channel_id)
+        try:
+            stored = await self._storage.load_game(game_id)
+        except (GameNotFound, StorageError):
+            stored = None
+        if stored is not None:
+            messages.thread_id = stored.thread_id
+            messages.lobby_message_id = stored.lobby_message_id
+            messages.table_message_id = stored.table_message_id
+            for seat in stored.seats:
+                if seat.dms_closed:
+                    messages.dms_closed.add(seat.seat)
+                if seat.dm_channel_id is not None:
+                    messages.dm_channels[seat.seat] = seat.dm_channel_id
+                if seat.dm_message_id is not None:
+                    messages.hand_messages[seat.seat] = seat.dm_message_id
+        self._games[game_id] = messages
+        return messages
+
+    def forget(self, game_id: int) -> None:
+        self._games.pop(game_id, None)

@@ -1,0 +1,66 @@
+"""Pictures for Discord: the pure renderers, run off the event loop.
+
+Rendering is CPU work; ``asyncio.to_thread`` keeps a slow picture from stalling
+other games' clicks. File names say what a picture is, never what it shows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import discord
+
+from bot.core.effects import ShowTrick
+from engine import SeatView
+from render.dealer_draw import render_dealer_draw
+from render.hand import render_hand
+from render.options import DEFAULT_OPTIONS, RenderOptions
+from render.scoresheet import render_score_sheet
+from render.standings import render_final_standings
+from render.trick import render_trick_won
+
+
+def as_file(data: bytes, name: str) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name)
+
+
+async def hand_png(view: SeatView, options: RenderOptions = DEFAULT_OPTIONS) -> bytes:
+    return await asyncio.to_thread(render_hand, view, options)
+
+
+async def trick_file(effect: ShowTrick) -> discord.File:
+    png = await asyncio.to_thread(
+        render_trick_won,
+        effect.trick,
+        list(effect.names),
+        DEFAULT_OPTIONS,
+        trump=effect.trump,
+        deal_number=effect.deal_number,
+        deal_count=effect.deal_count,
+        hand_size=effect.hand_size,
+    )
+    return as_file(png, f"trick-{effect.deal_number}-{effect.trick.number}.png")
+
+
+async def score_sheet_file(view: SeatView, names: list[str]) -> discord.File:
+    png = await asyncio.to_thread(
+        render_score_sheet, names, view.results, DEFAULT_OPTIONS, deal_count=view.deal_count
+    )
+    return as_file(png, f"scores-{len(view.results)}.png")
+
+
+async def final_file(view: SeatView, names: list[str]) -> discord.File:
+    png = await asyncio.to_thread(
+        render_final_standings, names, view.totals, DEFAULT_OPTIONS, results=view.results
+    )
+    return as_file(png, "final-standings.png")
+
+
+async def dealer_draw_file(view: SeatView, names: list[str]) -> discord.File:
+    first = view.first_dealer
+    assert first is not None
+    png = await asyncio.to_thread(
+        render_dealer_draw, names, view.dealer_draws, first, DEFAULT_OPTIONS
+    )
+    return as_file(png, "dealer-draw.png")

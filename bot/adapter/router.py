@@ -1,0 +1,206 @@
+"""The one place a button click or menu choice arrives.
+
+Every component interaction is answered: well-formed clicks are acknowledged at once
+(before any rendering or storage) and then handed to the game core; anything else —
+a stranger's click, someone else's turn, a stale or forged button, a double click —
+gets a short ephemeral explanation and changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.adapter import after_game, controls, texts
+from bot.adapter.custom_ids import (
+    HIDDEN_CARD,
+    BadComponent,
+    ComponentId,
+    component_id,
+    parse_component_id,
+)
+from bot.adapter.hand_reply import send_hand, update_ephemeral_hand
+from bot.adapter.lobby_view import lobby_embed
+from bot.adapter.replies import interaction_data, reply
+from bot.core.effects import LobbySnapshot
+from bot.core.refusals import Refusal
+from bot.core.service import MoveChoice
+from engine import Card, CardError
+
+if TYPE_CHECKING:
+    from bot.adapter.client import KachufulBot
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[["KachufulBot", discord.Interaction, ComponentId], Awaitable[None]]
+
+
+async def on_component(bot: KachufulBot, interaction: discord.Interaction) -> None:
+    custom_id = interaction_data(interaction).get("custom_id", "")
+    try:
+        cid = parse_component_id(str(custom_id))
+        handler = HANDLERS[cid.kind]
+        await handler(bot, interaction, cid)
+    except (BadComponent, KeyError):
+        await reply(interaction, "That control isn't one of this game's buttons.")
+    except Refusal as refusal:
+        await reply(interaction, texts.refusal_text(refusal))
+
+
+# --- moves -------------------------------------------------------------------------------
+
+def move_choice(cid: ComponentId) -> MoveChoice:
+    if cid.kind == "bid":
+        flags = cid.args[2:]
+        if flags not in ((), ("b",)):
+            raise BadComponent("bad bid flags")
+        return MoveChoice(bid=cid.arg_int(1), blind=flags == ("b",))
+    if len(cid.args) != 2:
+        raise BadComponent("bad card")
+    if cid.args[1] == HIDDEN_CARD:
+        return MoveChoice(hidden_card=True)
+    try:
+        return MoveChoice(card=Card.parse(cid.args[1]))
+    except CardError:
+        raise BadComponent("bad card") from None
+
+
+async def on_move(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+    seat = cid.arg_int(0)
+    choice = move_choice(cid)
+    service = bot.service
+    service.check_move(cid.game_id, interaction.user.id, seat, cid.counter)
+    await interaction.response.defer()
+    hand = await service.move(cid.game_id, interaction.user.id, seat, cid.counter, choice)
+    if hand is not None:
+        await update_ephemeral_hand(bot, interaction, cid.game_id, seat, hand)
+
+
+async def on_look(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+    seat = cid.arg_int(0)
+    bot.service.playing(cid.game_id, interaction.user.id)
+    await interaction.response.defer()
+    hand = await bot.service.look(cid.game_id, interaction.user.id, seat)
+    await update_ephemeral_hand(bot, interaction, cid.game_id, seat, hand)
+
+
+async def on_hand(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+    bot.service.playing(cid.game_id, interaction.user.id)
+    await send_hand(bot, interaction, cid.game_id)
+
+
+async def on_back(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+    bot.service.playing(cid.game_id, interaction.user.id)
+    await interaction.response.defer()
+    await bot.service.back(cid.game_id, interaction.user.id)
+    await bot.delivery.settled(cid.game_id)
+    await reply(interaction, "Welcome back — it's you playing again.")
+
+
+async def on_quit(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+    _, seat = bot.service.playing(cid.game_id, interaction.user.id)
+    if cid.arg_int(0) != seat:
+        raise Refusal("not_your_controls")
+    if cid.kind == "quit":
+        confirm = controls.layout([controls.button(
+            component_id("quityes", cid.game_id, 0, seat), "Leave the game",
+            discord.ButtonStyle.danger)])
+        await reply(interaction, "Leave this game? A computer player takes your seat and "
+                    "the game goes on; the result still counts for you.", view=confirm)
+        return
+    await interaction.response.edit_message(content="Leaving the game…", view=None)
+    await bot.service.leave_game(cid.game_id, interaction.user.id)
+    await bot.delivery.settled(cid.game_id)
+    await reply(interaction, "You've left the game.")
+
+
+# --- the lobby ---------------------------------------------------------------------------
+
+async def _show_lobby(interaction: discord.Interaction, lobby: LobbySnapshot) -> None:
+    embed, view = lobby_embed(lobby), controls.lobby_controls(lobby)
+    if interaction.response.is_done():
+        await interaction.edit_original_response(embed=embed, view=view)
+    else:
+        await interaction.response.edit_message(embed=embed, view=view)
+
+
+async def on_join(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+    user = interaction.user
+    await _show_lobby(interaction, await bot.service.lobbies.join(
+        cid.game_id, user.id, user.display_name))
+
+
+async def on_leave(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+    await _show_lobby(interaction, await bot.service.lobbies.leave(
+        cid.game_id, interaction.user.id))
+
+
+async def on_add_computer(
+    bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId
+) -> None:
+    values = interaction_data(interaction).get("values") or []
+    level = str(values[0]) if values else ""
+    await _show_lobby(interaction, await bot.service.lobbies.add_computer(
+        cid.game_id, interaction.user.id, level))
+
+
+async def on_remove_computer(
+    bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId
+) -> None:
+    await _show_lobby(interaction, await bot.service.lobbies.remove_computer(
+        cid.game_id, interaction.user.id))
+
+
+async def on_close(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+    session = bot.service.lobbies.lobby(cid.game_id)
+    if not can_manage(interaction, session.host_id):
+        await reply(interaction, "Only the host or a server manager can cancel the lobby.")
+        return
+    await bot.service.lobbies.close(cid.game_id)
+    await interaction.response.edit_message(content="This lobby was cancelled.", embed=None,
+                                            view=None)
+
+
+async def on_start(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+    session = bot.service.lobbies.lobby(cid.game_id)
+    if interaction.user.id != session.host_id:
+        raise Refusal("only_host_starts")
+    # Acknowledge before the database: under load its writes queue behind moves.
+    await interaction.response.defer()
+    await bot.service.lobbies.start(cid.game_id, interaction.user.id)
+
+
+def can_manage(interaction: discord.Interaction, host_id: int) -> bool:
+    if interaction.user.id == host_id:
+        return True
+    permissions = getattr(interaction, "permissions", None)
+    return bool(permissions and permissions.manage_guild)
+
+
+HANDLERS: dict[str, Handler] = {
+    "join": on_join,
+    "leave": on_leave,
+    "addbot": on_add_computer,
+    "dropbot": on_remove_computer,
+    "start": on_start,
+    "close": on_close,
+    "bid": on_move,
+    "play": on_move,
+    "blind": on_look,
+    "hand": on_hand,
+    "back": on_back,
+    "quit": on_quit,
+    "quityes": on_quit,
+    "rematch": after_game.on_rematch,
+    "record": after_game.on_record,
+    "board": after_game.on_board,
+    "cancelyes": after_game.on_cancel_confirm,
+    "cancelno": after_game.on_cancel_confirm,
+    "forgetyes": after_game.on_forget_confirm,
+    "forgetno": after_game.on_forget_confirm,
+    "resetyes": after_game.on_reset_confirm,
+    "resetno": after_game.on_reset_confirm,
+}

@@ -1,0 +1,259 @@
+"""What the core asks to be shown, as frozen records; the adapter decides how.
+
+Each step of a game returns effects in the order they should appear. They carry
+snapshots (views copied out of the engine), never the live game, so delivering
+them later — after the game's lock is released — shows the state of that step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, Protocol, TypeVar
+
+from engine import DealResult, Rules, SeatView, Suit, TrickWon
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a game is played: a server channel, or the game's thread in it."""
+
+    guild_id: int
+    channel_id: int
+    thread_id: int | None = None
+
+    @property
+    def table_channel_id(self) -> int:
+        return self.thread_id or self.channel_id
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLabel:
+    """How a seat is shown to everyone."""
+
+    name: str
+    user_id: int | None
+    host: bool
+    left: bool
+    away: bool
+    dms_closed: bool
+    plays_itself: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableSnapshot:
+    """The public state of a game at one moment."""
+
+    game_id: int
+    seats: tuple[SeatLabel, ...]
+    view: SeatView
+    """The public view (``seat=None``): nothing any one player may not see."""
+    commitment: str | None = None
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+
+LobbyState = Literal["open", "started", "cancelled", "idle"]
+
+
+@dataclass(frozen=True, slots=True)
+class LobbySnapshot:
+    game_id: int
+    rules: Rules
+    seats: tuple[SeatLabel, ...]
+    capacity: int
+    turn_timeout: int
+    state: LobbyState
+    can_start: bool
+    """Start would be accepted now (3+ seats, or a target size computers will fill)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandSnapshot:
+    """What one person may see of their hand now, and which controls apply."""
+
+    view: SeatView
+    counter: int
+    """The turn counter the move controls carry (stale clicks are recognised by it)."""
+    yours: bool
+    """The game waits for this person's move."""
+    away: bool
+    """The computer plays for them until they press "I'm back"."""
+    may_bid_blind: bool
+    """Blind bids: this deal's bid is still open and the hand has not been looked at."""
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    place: Place
+
+
+@dataclass(frozen=True, slots=True)
+class ShowLobby(Effect):
+    lobby: LobbySnapshot
+
+
+@dataclass(frozen=True, slots=True)
+class OpenThread(Effect):
+    """Thread mode: the game moves into a thread of the lobby message, with its players."""
+
+    game_id: int
+    user_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AnnounceStart(Effect):
+    table: TableSnapshot
+
+
+@dataclass(frozen=True, slots=True)
+class PostTable(Effect):
+    """A new deal: a fresh table message (the previous one keeps its last state)."""
+
+    table: TableSnapshot
+
+
+@dataclass(frozen=True, slots=True)
+class EditTable(Effect):
+    table: TableSnapshot
+
+
+@dataclass(frozen=True, slots=True)
+class CloseTable(Effect):
+    """A table message stops being current: its deal is over (it keeps the result) or
+    the game was cancelled. Either way it loses its controls."""
+
+    game_id: int
+    result: DealResult | None
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ShowTrick(Effect):
+    game_id: int
+    trick: TrickWon
+    names: tuple[str, ...]
+    deal_number: int
+    deal_count: int
+    hand_size: int
+    trump: Suit | None
+
+
+@dataclass(frozen=True, slots=True)
+class ShowScores(Effect):
+    game_id: int
+    view: SeatView
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ShowHand(Effect):
+    game_id: int
+    seat: int
+    user_id: int
+    hand: HandSnapshot
+    fresh: bool
+    """A new deal: a new message rather than an edit of the last one."""
+
+
+HandClosure = Literal["deal_over", "game_over", "cancelled", "left"]
+
+
+@dataclass(frozen=True, slots=True)
+class CloseHand(Effect):
+    """A hand message loses its controls and says why."""
+
+    game_id: int
+    seat: int
+    user_id: int
+    why: HandClosure
+    result: DealResult | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PingTurn(Effect):
+    game_id: int
+    seat: int
+    user_id: int
+    doing: Literal["bid", "play"]
+    in_channel: bool
+    """The person's DMs are closed: the ping goes to the table channel."""
+
+
+@dataclass(frozen=True, slots=True)
+class RemindTurn(Effect):
+    game_id: int
+    seat: int
+    user_id: int
+    seconds_left: int
+    in_channel: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OfferBack(Effect):
+    """The computer now plays for this person: offer "I'm back"."""
+
+    game_id: int
+    seat: int
+    user_id: int
+    in_channel: bool
+
+
+NoteKind = Literal[
+    "timed_out", "autoplay", "back", "left", "dm_fallback", "cancelled", "abandoned",
+    "lobby_idle", "lobby_cancelled", "channel_lost", "turn",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Note(Effect):
+    """A short line in the table channel."""
+
+    kind: NoteKind
+    name: str = ""
+    user_id: int | None = None
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ShowFinal(Effect):
+    game_id: int
+    table: TableSnapshot
+    seed_hex: str
+    record_json: bytes
+
+
+TellKind = Literal["cancelled_channel_lost", "channel_unwritable"]
+
+
+@dataclass(frozen=True, slots=True)
+class TellPlayers(Effect):
+    """A direct message to each person at the table (the channel cannot be used)."""
+
+    game_id: int
+    user_ids: tuple[int, ...]
+    kind: TellKind
+
+
+EffectT = TypeVar("EffectT", bound=Effect)
+
+
+class EffectSink(Protocol):
+    """Takes a step's effects, in order, without waiting for them to be shown."""
+
+    def submit(self, game_id: int, effects: Sequence[Effect]) -> None: ...
+
+
+class RecordingSink:
+    """Keeps every effect (tests, and a core run without any display)."""
+
+    def __init__(self) -> None:
+        self.effects: list[Effect] = []
+
+    def submit(self, game_id: int, effects: Sequence[Effect]) -> None:
+        self.effects.extend(effects)
+
+    def of_type(self, kind: type[EffectT]) -> list[EffectT]:
+        return [effect for effect in self.effects if isinstance(effect, kind)]

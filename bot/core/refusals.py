@@ -1,0 +1,28 @@
+"""Why the core turned a request down; the adapter puts it into words.
+
+A refusal changes nothing. Its ``key`` names the reason and ``params`` fill in the
+message (the words live with the adapter, so they can follow the reader's language).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+RefusalKey = Literal[
+    "game_not_running", "not_in_game", "not_your_controls", "stale_controls",
+    "move_already_made", "illegal_move", "storage", "lobby_closed", "already_seated",
+    "seated_elsewhere", "table_full", "host_cannot_leave", "not_at_table",
+    "join_to_add_computers", "no_computer_to_remove", "only_host_starts",
+    "already_started", "need_players", "bad_level", "only_host_or_manager",
+    "already_playing", "not_away", "game_over",
+]
+
+
+class Refusal(Exception):
+    def __init__(self, key: RefusalKey, **params: object) -> None:
+        super().__init__(key)
+        self.key: RefusalKey = key
+        self.params = params
+
+    def __repr__(self) -> str:
+        return f"Refusal({self.key!r}, {self.params!r})"

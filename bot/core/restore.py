@@ -1,0 +1,86 @@
+"""Sessions rebuilt from storage after a restart: rules + seed + actions, and seats."""
+
+from __future__ import annotations
+
+import logging
+from typing import Final
+
+from bot.core.context import CoreContext
+from bot.core.lobby import TARGET_KEY
+from bot.core.seats import SeatState
+from bot.core.session import GameSession
+from bot.storage import StoredGame
+from engine import DealCards
+
+log = logging.getLogger(__name__)
+
+EXPIRED_GRACE_SECONDS: Final = 5.0
+"""A turn whose deadline passed while the bot was down gets this much more."""
+
+
+async def restore_sessions(ctx: CoreContext) -> list[tuple[GameSession, float | None]]:
+    """Every unfinished game as a session (registered), with its stored turn deadline."""
+    restored: list[tuple[GameSession, float | None]] = []
+    for stored in await ctx.storage.load_unfinished_games():
+        if stored.replay_error:
+            log.error("game %s cannot be replayed: %s", stored.game_id, stored.replay_error)
+            continue
+        session = session_from_storage(stored)
+        ctx.registry.add(session)
+        deadlines = [s.turn_deadline.timestamp() for s in stored.seats
+                     if s.turn_deadline is not None]
+        deadline = min(deadlines) if deadlines else None
+        if deadline is not None and deadline < ctx.clock():
+            deadline = ctx.clock() + EXPIRED_GRACE_SECONDS * ctx.time_scale
+        restored.append((session, deadline))
+    return restored
+
+
+def session_from_storage(stored: StoredGame) -> GameSession:
+    seats = [
+        SeatState(
+            name=seat.display_name,
+            user_id=seat.user_id,
+            level=seat.computer_level,
+            dms_closed=seat.dms_closed,
+            autoplay=seat.autoplay,
+            missed_turns=seat.missed_turns,
+            left=seat.left_game,
+            looked=True,
+            deadline_saved=seat.turn_deadline is not None,
+        )
+        for seat in stored.seats
+    ]
+    target = stored.bot_state.get(TARGET_KEY)
+    session = GameSession(
+        game_id=stored.game_id,
+        guild_id=stored.guild_id,
+        channel_id=stored.channel_id,
+        host_id=stored.host_user_id or 0,
+        rules=stored.rules,
+        seed=stored.seed,
+        turn_timeout=stored.turn_timeout,
+        seats=seats,
+        status="lobby" if stored.status == "lobby" else "active",
+        game=stored.game,
+        thread_id=stored.thread_id,
+        rematch_of=stored.rematch_of,
+        target_players=target if isinstance(target, int) else None,
+    )
+    if stored.game is not None:
+        session.deal_start_counter = deal_start(stored)
+        session.shown_controls = set(session.awaiting_humans())
+    return session
+
+
+def deal_start(stored: StoredGame) -> int:
+    """The action count at which the current deal's bidding opened."""
+    game = stored.game
+    assert game is not None
+    log_ = game.log
+    for index in range(len(log_) - 1, -1, -1):
+        if isinstance(log_[index], DealCards):
+            return index + 1
+    return 0
+
+

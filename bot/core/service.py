@@ -1,0 +1,415 @@
+"""``GameService``: every request the adapter makes of a running game.
+
+Each method is "lock → verify → save → apply → effects": it either raises a
+:class:`~bot.core.refusals.Refusal` with nothing changed, or leaves a consistent
+saved state and hands what should be shown to the effect sink — whatever happens
+to those effects afterwards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from bot.core.computers import DEFAULT_LEVEL, ComputerPlayers
+from bot.core.context import CoreContext
+from bot.core.effects import (
+    EditTable,
+    Effect,
+    EffectSink,
+    HandSnapshot,
+    Note,
+    OfferBack,
+    Place,
+    ShowLobby,
+    TellPlayers,
+)
+from bot.core.game_end import cancel, close_hands
+from bot.core.lobby import LOBBY_IDLE_SECONDS, Lobbies
+from bot.core.refusals import Refusal
+from bot.core.registry import SessionRegistry
+from bot.core.restore import restore_sessions
+from bot.core.session import GameSession
+from bot.core.snapshots import hand_snapshot, place_of, table_snapshot
+from bot.core.tasks import KeyedTasks
+from bot.core.timers import TIMEOUTS_BEFORE_AUTOPLAY, TurnTimers
+from bot.core.turns import (
+    apply_action,
+    finish,
+    hand_effects,
+    new_deal_effects,
+    ping_effects,
+    play_computer_moves,
+)
+from bot.storage import Storage, StorageError
+from engine import Bid, Card, IllegalAction, Play
+
+log = logging.getLogger(__name__)
+
+RETRY_SECONDS: Final = (1.0, 2.0, 5.0, 15.0, 60.0)
+"""How long to wait before retrying a step that could not be saved (then every 60 s)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveChoice:
+    """What a move control asks for: a bid, a card, or "my hidden card" (the one-card
+    blind deal, where the control must not name the card)."""
+
+    bid: int | None = None
+    blind: bool = False
+    card: Card | None = None
+    hidden_card: bool = False
+
+
+class GameService:
+    def __init__(
+        self,
+        storage: Storage,
+        sink: EffectSink,
+        *,
+        work_slots: int,
+        time_scale: float = 1.0,
+        lobby_idle_seconds: float = LOBBY_IDLE_SECONDS,
+        thread_mode: Callable[[int], Awaitable[bool]] | None = None,
+        computers: ComputerPlayers | None = None,
+    ) -> None:
+        self.ctx = CoreContext(
+            storage, sink, asyncio.Semaphore(work_slots), time_scale=time_scale,
+            computers=computers or ComputerPlayers(),
+        )
+        self.timers = TurnTimers(self.ctx, self._expire)
+        self.lobbies = Lobbies(self.ctx, self._first_deal, lobby_idle_seconds,
+                               thread_mode=thread_mode or _no_threads)
+        self._retries = KeyedTasks("retry")
+        self._attempts: dict[int, int] = {}
+
+    @property
+    def registry(self) -> SessionRegistry:
+        return self.ctx.registry
+
+    # --- looking things up ----------------------------------------------------------------
+
+    def playing(self, game_id: int, user_id: int) -> tuple[GameSession, int]:
+        """The running game and the person's seat in it, or a refusal saying why not."""
+        session = self.ctx.registry.get(game_id)
+        if session is None or not session.is_active:
+            raise Refusal("game_not_running")
+        seat = session.seat_of(user_id)
+        if seat is None:
+            raise Refusal("not_in_game")
+        return session, seat
+
+    def place(self, game_id: int) -> Place | None:
+        session = self.ctx.registry.get(game_id)
+        return None if session is None else place_of(session)
+
+    def attach_thread(self, game_id: int, thread_id: int) -> None:
+        """Thread mode: the adapter opened the game's thread (commands there find it)."""
+        session = self.ctx.registry.get(game_id)
+        if session is not None:
+            session.thread_id = thread_id
+
+    def hand_of(self, game_id: int, user_id: int) -> HandSnapshot:
+        session, seat = self.playing(game_id, user_id)
+        return hand_snapshot(session, seat)
+
+    # --- moves ----------------------------------------------------------------------------
+
+    def check_move(self, game_id: int, user_id: int, seat: int, counter: int) -> None:
+        """The quick checks, before the click is acknowledged."""
+        session, mine = self.playing(game_id, user_id)
+        if seat != mine:
+            raise Refusal("not_your_controls")
+        if counter != session.control_counter(seat):
+            raise Refusal("stale_controls")
+
+    async def move(
+        self, game_id: int, user_id: int, seat: int, counter: int, choice: MoveChoice
+    ) -> HandSnapshot | None:
+        """Apply a person's move; returns their hand as it is now (``None`` once the
+        game has ended)."""
+        self.check_move(game_id, user_id, seat, counter)
+        session, _ = self.playing(game_id, user_id)
+        async with self.ctx.working_on(session):
+            game = session.game
+            if not session.is_active or game is None or counter != session.control_counter(seat):
+                raise Refusal("move_already_made")
+            action: Bid | Play
+            if choice.bid is not None:
+                action = Bid(seat, choice.bid, blind=choice.blind)
+            elif choice.hidden_card and game.hand(seat):
+                action = Play(seat, game.hand(seat)[0])
+            elif choice.card is not None:
+                action = Play(seat, choice.card)
+            else:
+                raise Refusal("stale_controls")
+            try:
+                effects = await apply_action(self.ctx, session, action)
+            except IllegalAction as exc:
+                raise Refusal("illegal_move", text=str(exc)) from None
+            except StorageError as exc:
+                raise Refusal("storage", text=exc.player_message) from None
+            await self._after_move(session, effects)
+            return hand_snapshot(session, seat) if session.is_active else None
+
+    async def look(self, game_id: int, user_id: int, seat: int) -> HandSnapshot:
+        """Blind bids: the person looks at their hand (and gives up bidding blind)."""
+        session, mine = self.playing(game_id, user_id)
+        if seat != mine:
+            raise Refusal("not_your_controls")
+        async with self.ctx.working_on(session):
+            session.seats[seat].looked = True
+            snapshot = hand_snapshot(session, seat)
+            self.ctx.show(session, hand_effects(session, [seat], fresh=False))
+            return snapshot
+
+    # --- presence -------------------------------------------------------------------------
+
+    async def back(self, game_id: int, user_id: int) -> None:
+        session, seat = self.playing(game_id, user_id)
+        async with self.ctx.working_on(session):
+            state = session.seats[seat]
+            if not session.is_active:
+                raise Refusal("game_not_running")
+            if not state.autoplay:
+                raise Refusal("already_playing")
+            await self._saving(self.ctx.storage.update_seat(
+                game_id, seat, autoplay=False, missed_turns=0))
+            state.autoplay = False
+            state.missed_turns = 0
+            effects: list[Effect] = [Note(place_of(session), "back", name=state.name),
+                                     EditTable(place_of(session), table_snapshot(session))]
+            effects += hand_effects(session, [seat], fresh=False)
+            effects += ping_effects(session, previous=session.shown_controls - {seat})
+            self.ctx.show(session, effects)
+            self.timers.arm(session)
+
+    async def leave_game(self, game_id: int, user_id: int) -> None:
+        """A person leaves mid-game: a computer player takes the seat."""
+        session, seat = self.playing(game_id, user_id)
+        async with self.ctx.working_on(session):
+            if not session.is_active:
+                raise Refusal("game_not_running")
+            state = session.seats[seat]
+            level = state.level or DEFAULT_LEVEL
+            await self._saving(self.ctx.storage.update_seat(
+                game_id, seat, left_game=True, computer_level=level))
+            place = place_of(session)
+            effects: list[Effect] = [
+                effect for effect in close_hands(session, "left")
+                if getattr(effect, "seat", None) == seat
+            ]
+            state.left = True
+            state.level = level
+            session.shown_controls.discard(seat)
+            if not session.humans():
+                effects += await self._cancelling(session, "abandoned", abandoned=True)
+                self.ctx.show(session, effects)
+                return
+            effects += [Note(place, "left", name=state.name),
+                        EditTable(place, table_snapshot(session))]
+            await self._after_move(session, effects)
+
+    async def dms_closed(self, game_id: int, seat: int) -> None:
+        """The adapter found this person's DMs closed: they play with "My hand"."""
+        session = self.ctx.registry.get(game_id)
+        if session is None or seat >= len(session.seats):
+            return
+        async with session.lock:
+            state = session.seats[seat]
+            if state.dms_closed:
+                return
+            state.dms_closed = True
+            try:
+                await self.ctx.storage.update_seat(game_id, seat, dms_closed=True)
+            except StorageError as exc:  # only a hint for the next restart
+                log.warning("closed DMs not saved: %s", exc)
+            effects: list[Effect] = []
+            if seat not in session.announced_dm_fallback:
+                session.announced_dm_fallback.add(seat)
+                effects.append(Note(place_of(session), "dm_fallback", user_id=state.user_id))
+            if seat in session.shown_controls and session.game is not None:
+                session.shown_controls.discard(seat)
+                effects += ping_effects(session, previous=set(session.shown_controls))
+            self.ctx.show(session, effects)
+
+    # --- ending ---------------------------------------------------------------------------
+
+    async def cancel(self, game_id: int, by: str) -> None:
+        """Cancel a lobby or a game (the adapter checks who may)."""
+        session = self.ctx.registry.get(game_id)
+        if session is None or session.status not in ("lobby", "active"):
+            raise Refusal("game_not_running")
+        if session.status == "lobby":
+            snapshot = await self.lobbies.close(game_id)
+            self.ctx.show(session, [ShowLobby(place_of(session), snapshot)])
+            return
+        async with self.ctx.working_on(session):
+            if session.status != "active":
+                raise Refusal("game_not_running")
+            self.ctx.show(session, await self._cancelling(session, "cancelled", by=by))
+
+    async def channel_lost(self, game_id: int, how: Literal["deleted", "unwritable"]) -> None:
+        """The game's channel is gone or refuses the bot.
+
+        Deleted: the game cannot be shown any more, so it is cancelled (counted
+        nowhere) and the players are told in DMs. Unwritable: the game goes on — every
+        move can still be made in DMs or with ``/kachuful hand`` — and the players are
+        told once, in DMs."""
+        session = self.ctx.registry.get(game_id)
+        if session is None or session.status not in ("lobby", "active"):
+            return
+        people = tuple(session.humans())
+        place = place_of(session)
+        if how == "unwritable":
+            self.ctx.show(session, [TellPlayers(place, game_id, people, "channel_unwritable")])
+            return
+        async with self.ctx.working_on(session):
+            if session.status not in ("lobby", "active"):
+                return
+            try:
+                effects = await self._cancelling(session, "channel_lost")
+            except Refusal:
+                return
+            effects.append(TellPlayers(place, game_id, people, "cancelled_channel_lost"))
+            self.ctx.show(session, effects)
+
+    async def _cancelling(
+        self, session: GameSession, note: Literal["cancelled", "abandoned", "channel_lost"],
+        *, by: str = "", abandoned: bool = False,
+    ) -> list[Effect]:
+        self.timers.cancel(session)
+        self._retries.cancel(session.game_id)
+        try:
+            return await cancel(self.ctx, session, note, by=by, abandoned=abandoned)
+        except StorageError as exc:
+            raise Refusal("storage", text=exc.player_message) from None
+
+    # --- after every step -----------------------------------------------------------------
+
+    async def _first_deal(self, session: GameSession, effects: list[Effect]) -> None:
+        effects += new_deal_effects(session)
+        await self._after_move(session, effects)
+
+    async def _after_move(self, session: GameSession, effects: list[Effect]) -> None:
+        """Computer moves, then the effects, then the turn timer for whoever is next.
+
+        A save that fails here (the disk is full) must not stall the game: the step
+        is retried later, and whatever was already applied is shown."""
+        try:
+            effects += await play_computer_moves(self.ctx, session)
+        except StorageError as exc:
+            log.warning("computer move of game %s not saved (will retry): %s",
+                        session.game_id, exc)
+            self._retry_later(session)
+        except Exception:
+            self.ctx.show(session, effects)
+            raise
+        if session.finish_pending:
+            self._retry_later(session)
+        else:
+            self._attempts.pop(session.game_id, None)
+        self.ctx.show(session, effects)
+        self.timers.arm(session)
+
+    def _retry_later(self, session: GameSession) -> None:
+        attempt = self._attempts.get(session.game_id, 0)
+        self._attempts[session.game_id] = attempt + 1
+        delay = RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)] * self.ctx.time_scale
+        self._retries.start(session.game_id, self._retry(session, delay))
+
+    async def _retry(self, session: GameSession, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self._retries.discard(session.game_id)
+        async with self.ctx.working_on(session):
+            await self.resume(session)
+
+    async def resume(self, session: GameSession) -> None:
+        """Carry on with whatever the game owes: its end, computer moves, a timer.
+        The caller holds the game."""
+        if session.status != "active" or session.game is None:
+            return
+        effects: list[Effect] = []
+        if session.game.is_over:
+            effects += await finish(self.ctx, session)
+            if session.finish_pending:
+                self._retry_later(session)
+            else:
+                self._attempts.pop(session.game_id, None)
+            self.ctx.show(session, effects)
+            return
+        await self._after_move(session, effects)
+
+    async def _expire(self, session: GameSession, counter: int) -> None:
+        """A turn ran out: the computer moves for everyone still awaited."""
+        async with self.ctx.working_on(session):
+            game = session.game
+            if game is None or game.action_count != counter or session.status != "active":
+                return
+            effects: list[Effect] = []
+            for seat in session.awaiting_humans():
+                if seat not in game.awaiting():
+                    continue
+                state = session.seats[seat]
+                missed = state.missed_turns + 1
+                autoplay = state.autoplay or missed >= TIMEOUTS_BEFORE_AUTOPLAY
+                action = await self.ctx.computers.choose(game, seat, state.level or DEFAULT_LEVEL)
+                try:
+                    await self.ctx.storage.update_seat(
+                        session.game_id, seat, missed_turns=missed, autoplay=autoplay,
+                        turn_deadline=None,
+                    )
+                    state.deadline_saved = False
+                    effects += await apply_action(self.ctx, session, action, reason="timeout")
+                except (IllegalAction, StorageError) as exc:
+                    log.warning("timed-out move of game %s not made: %s", session.game_id, exc)
+                    self._retry_later(session)
+                    continue
+                state.missed_turns, state.autoplay = missed, autoplay
+                if autoplay and state.user_id is not None and not game.is_over:
+                    place = place_of(session)
+                    effects += [Note(place, "autoplay", name=state.name),
+                                OfferBack(place, session.game_id, seat, state.user_id,
+                                          in_channel=state.dms_closed)]
+            await self._after_move(session, effects)
+
+    async def _saving(self, step: Awaitable[None]) -> None:
+        try:
+            await step
+        except StorageError as exc:
+            raise Refusal("storage", text=exc.player_message) from None
+
+    # --- lifetime -------------------------------------------------------------------------
+
+    async def restore(self) -> None:
+        """Pick every unfinished game up where it was (lobbies, games, their ends)."""
+        for session, deadline in await restore_sessions(self.ctx):
+            if session.status == "lobby":
+                self.lobbies.touch(session)
+                continue
+            async with self.ctx.working_on(session):
+                self.ctx.show(session, [EditTable(place_of(session), table_snapshot(session))]
+                              if session.game is not None and not session.game.is_over else [])
+                await self.resume(session)
+                if session.is_active and session.game is not None and not session.game.is_over:
+                    self.timers.arm(session, deadline)
+
+    async def close(self, grace: float) -> None:
+        """Stop timers and retries, then let the steps in flight finish (saved, their
+        effects handed over) for up to ``grace`` seconds."""
+        await self.timers.close()
+        await self.lobbies.close_all()
+        await self._retries.close()
+        try:
+            async with asyncio.timeout(grace):
+                await self.ctx.idle.wait()
+        except TimeoutError:
+            log.warning("stopping with %s steps unfinished", self.ctx.in_flight)
+        self.ctx.computers.close()
+
+
+async def _no_threads(guild_id: int) -> bool:
+    return False
