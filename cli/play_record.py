@@ -34,8 +34,10 @@ def save_end(game: Game, path: str) -> list[str]:
     if game.is_over:
         return [
             "",
-            *wrap(f"Saved the whole game, with its seed, to {path}. To check that every deal "
-                  "came from the seed and every move was legal:"),
+            *wrap(
+                f"Saved the whole game, with its seed, to {path}. To check that every deal "
+                "came from the seed and every move was legal:"
+            ),
             _command("verify", path),
         ]
     return [
