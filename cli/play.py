@@ -2,7 +2,8 @@
 
 Answers are read line by line from standard input, so a game can also be piped.
 ``q`` leaves (status 0), the end of the input before the end of the game exits
-with status 1, Ctrl-C with 130. Bad options exit with status 2, like argparse.
+with status 1, Ctrl-C with 130. Bad options, and a ``--save`` file that can't be
+written, exit with status 2 before the game starts, like argparse.
 
 This module stays light to import (``kachuful`` loads every command's parser);
 the game itself, with the computer players, loads only when a game starts.
@@ -34,6 +35,7 @@ MAX_NAME: Final = 20
 MAX_PACE: Final = 10.0
 
 EXIT_USAGE: Final = 2
+EXIT_SAVE_FAILED: Final = 1
 EXIT_INTERRUPTED: Final = 130
 
 
@@ -98,6 +100,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         metavar="SECONDS",
         help="pause after each computer move so you can follow it (default 0)",
     )
+    parser.add_argument(
+        "--save",
+        type=save_path,
+        default=None,
+        metavar="FILE",
+        help="write the game's record to FILE: when it ends, with the seed, for "
+        "kachuful verify; if you leave early, the game so far without it",
+    )
     parser.set_defaults(func=run)
 
 
@@ -151,6 +161,12 @@ def game_seed(text: str) -> int | str:
     raise argparse.ArgumentTypeError(
         "a seed is a whole number below 2**256, or 64 hexadecimal digits"
     )
+
+
+def save_path(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a file name to save the game to")
+    return text
 
 
 def pace_seconds(text: str) -> float:
@@ -218,6 +234,7 @@ def play(
     Streams default to the process's own; with ``stdin=None`` answers are read with
     :func:`input`. Tests pass in-memory streams.
     """
+    from cli.play_record import SaveError, save_end, save_start
     from cli.play_session import PlayOptions, PlaySession
     from cli.terminal_io import Console, colour_wanted
 
@@ -239,9 +256,23 @@ def play(
         pace=args.pace,
     )
     console = Console(output, stdin, errors, colour=stdout is None and colour_wanted(output))
+    session = PlaySession(options, console)
+    if args.save is not None:
+        try:
+            save_start(session.game, args.save)
+        except SaveError as exc:
+            print(f"error: {exc}", file=errors)
+            return EXIT_USAGE
     try:
-        return PlaySession(options, console).run()
+        status = session.run()
     except KeyboardInterrupt:
         console.say()
         console.warn("Interrupted: goodbye.")
-        return EXIT_INTERRUPTED
+        status = EXIT_INTERRUPTED
+    if args.save is not None:
+        try:
+            console.lines(save_end(session.game, args.save))
+        except SaveError as exc:
+            console.warn(f"error: {exc}")
+            return status or EXIT_SAVE_FAILED
+    return status

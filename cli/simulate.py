@@ -12,22 +12,26 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TextIO
 
 from ai.factory import LEVELS, make_player
 from ai.match import Decision, chance_plan, play_game
 from ai.names import computer_name
 from ai.stats import LevelStats
 from engine.errors import RulesError
-from engine.rules import Rules, preset_rules
+from engine.rules import PRESETS, Rules, preset_rules
 
 EXIT_BAD_INPUT = 2
 PROGRESS_FROM = 5
-"""Runs of at least this many games show a progress bar on stderr."""
+"""Runs of at least this many games report their progress on stderr."""
 BAR_WIDTH = 30
+PROGRESS_LINES = 10
+"""Off a terminal, about this many progress lines per run (one per tenth)."""
+DEFAULT_SEATS = ("hard", "medium", "reference", "easy")
 
 
 class BadInput(ValueError):
@@ -44,17 +48,32 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
             "line is one JSON object."
         ),
     )
-    parser.add_argument("--players", default="4", metavar="N", help="players at the table")
-    parser.add_argument("--games", default="10", metavar="G", help="games to play")
+    parser.add_argument(
+        "--players", default="4", metavar="N", help="players at the table (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--games", default="10", metavar="G", help="games to play (default: %(default)s)"
+    )
     parser.add_argument(
         "--seats",
         default=None,
         metavar="LEVELS",
-        help=f"one level per seat, comma-separated ({', '.join(LEVELS)}); "
-        "default: hard,medium,reference,easy repeated",
+        help=f"one level per seat, comma-separated ({', '.join(LEVELS)}); seats are "
+        f"numbered from 0, as in game records (default: {','.join(DEFAULT_SEATS)} "
+        "repeated to fill the table)",
     )
-    parser.add_argument("--rules", default="classic", metavar="PRESET", help="rules preset")
-    parser.add_argument("--seed", default="1", metavar="S", help="seed of the deals and players")
+    parser.add_argument(
+        "--rules",
+        default="classic",
+        metavar="PRESET",
+        help=f"rules preset: {', '.join(PRESETS)} (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--seed",
+        default="1",
+        metavar="S",
+        help="seed of the deals and players (default: %(default)s)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -69,15 +88,12 @@ def parse_settings(args: argparse.Namespace) -> tuple[int, int, list[str], Rules
     except RulesError as exc:
         raise BadInput(str(exc)) from None
     if args.seats is None:
-        default = ("hard", "medium", "reference", "easy")
-        seats = [default[k % len(default)] for k in range(players)]
+        seats = [DEFAULT_SEATS[k % len(DEFAULT_SEATS)] for k in range(players)]
     else:
         seats = [level.strip().lower() for level in args.seats.split(",")]
     unknown = [level for level in seats if level not in LEVELS]
     if unknown:
-        raise BadInput(
-            f"unknown level {unknown[0]!r} in --seats: choose from {', '.join(LEVELS)}"
-        )
+        raise BadInput(f"unknown level {unknown[0]!r} in --seats: choose from {', '.join(LEVELS)}")
     if len(seats) != players:
         raise BadInput(
             f"--seats names {len(seats)} level(s) but --players is {players}: "
@@ -97,12 +113,16 @@ def _whole_number(text: str, flag: str, minimum: int) -> int:
 
 
 def simulate(
-    players: int, games: int, seats: Sequence[str], rules: Rules, seed: int, progress: bool
+    players: int,
+    games: int,
+    seats: Sequence[str],
+    rules: Rules,
+    seed: int,
+    progress: Progress | None = None,
 ) -> list[LevelStats]:
     """Play ``games`` games; returns one statistics collection per seat."""
     stats = [LevelStats() for _ in range(players)]
     names = [computer_name(level, index) for index, level in enumerate(seats)]
-    started = time.perf_counter()
     for number in range(games):
         computer = [
             make_player(level, seed * 1_000_003 + number * players + index)
@@ -117,17 +137,38 @@ def simulate(
         )
         for seat in range(players):
             stats[seat].add_game(game, seat)
-        if progress:
-            _draw_progress(number + 1, games, time.perf_counter() - started)
-    if progress:
-        print(file=sys.stderr)
+        if progress is not None:
+            progress.game_done(number + 1)
+    if progress is not None:
+        progress.finish()
     return stats
 
 
-def _draw_progress(done: int, total: int, elapsed: float) -> None:
-    filled = BAR_WIDTH * done // total
-    bar = "#" * filled + "." * (BAR_WIDTH - filled)
-    print(f"\r[{bar}] {done}/{total} games, {elapsed:.0f} s", end="", file=sys.stderr, flush=True)
+class Progress:
+    """Games done so far, on ``stream``: a bar redrawn with ``\\r`` on a terminal;
+    elsewhere (a log file, a pipe) a plain line every tenth of the run, since a
+    redrawn bar would pile up there as one endless line."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.stream = stream
+        self.redraw = stream.isatty()
+        self.every = max(1, total // PROGRESS_LINES)
+        self.started = time.perf_counter()
+
+    def game_done(self, done: int) -> None:
+        elapsed = time.perf_counter() - self.started
+        if self.redraw:
+            filled = BAR_WIDTH * done // self.total
+            bar = "#" * filled + "." * (BAR_WIDTH - filled)
+            text = f"\r[{bar}] {done}/{self.total} games, {elapsed:.0f} s"
+            print(text, end="", file=self.stream, flush=True)
+        elif done % self.every == 0 or done == self.total:
+            print(f"{done}/{self.total} games, {elapsed:.0f} s", file=self.stream, flush=True)
+
+    def finish(self) -> None:
+        if self.redraw:
+            print(file=self.stream)  # end the bar's line
 
 
 def describe(seat: int, level: str, summary: dict[str, Any]) -> str:
@@ -136,12 +177,11 @@ def describe(seat: int, level: str, summary: dict[str, Any]) -> str:
     )
     return "\n".join(
         [
-            f"{computer_name(level, seat)} — seat {seat + 1}, {level}",
+            f"{computer_name(level, seat)} — seat {seat}, {level}",
             f"  bid hit {summary['bid_hit']:.1%} (overbid {summary['overbid_rate']:.1%}, "
             f"underbid {summary['underbid_rate']:.1%})",
             f"  by hand size: {by_size}",
-            f"  points per game {summary['points_per_game']:.1f}, "
-            f"wins {summary['win_rate']:.1%}",
+            f"  points per game {summary['points_per_game']:.1f}, wins {summary['win_rate']:.1%}",
             f"  decision time mean {summary.get('decision_mean_ms', 0.0):.1f} ms, "
             f"p99 {summary.get('decision_p99_ms', 0.0):.1f} ms",
         ]
@@ -154,22 +194,26 @@ def run(args: argparse.Namespace) -> int:
     except BadInput as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    stats = simulate(players, games, seats, rules, seed, progress=games >= PROGRESS_FROM)
+    progress = Progress(games, sys.stderr) if games >= PROGRESS_FROM else None
+    stats = simulate(players, games, seats, rules, seed, progress)
     summaries = [seat_stats.summary() for seat_stats in stats]
-    for seat, (level, summary) in enumerate(zip(seats, summaries, strict=True)):
-        print(describe(seat, level, summary))
-    print(
-        json.dumps(
-            {
-                "players": players,
-                "games": games,
-                "rules": args.rules,
-                "seed": seed,
-                "seats": [
-                    {"seat": seat, "level": level, **summary}
-                    for seat, (level, summary) in enumerate(zip(seats, summaries, strict=True))
-                ],
-            }
-        )
-    )
+    report = {
+        "players": players,
+        "games": games,
+        "rules": args.rules,
+        "seed": seed,
+        "seats": [
+            {"seat": seat, "level": level, **summary}
+            for seat, (level, summary) in enumerate(zip(seats, summaries, strict=True))
+        ],
+    }
+    try:
+        for seat, (level, summary) in enumerate(zip(seats, summaries, strict=True)):
+            print(describe(seat, level, summary))
+        print(json.dumps(report), flush=True)
+    except BrokenPipeError:
+        # The reader went away (``kachuful simulate | head``): stop quietly, and keep
+        # Python from complaining when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return 0

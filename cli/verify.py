@@ -1,17 +1,21 @@
-"""``kachuful verify RECORD``: the fair-deal proof of a finished bot game.
+"""``kachuful verify RECORD``: the fair-deal proof of a finished game (from the bot,
+or from ``kachuful play --save``).
 
 Checks that the revealed seed matches the SHA-256 commitment shown when the game
-started, that the first-dealer draw and every deal came from that seed's shuffles,
-and that every move was legal.
+started, that the first-dealer draw and every deal in the record came from that
+seed's shuffles, and that every move was legal; the verdict says what was checked.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Mapping
+from typing import Any
 
 from cli.replay import EXIT_BAD_RECORD, read_text
 from engine.errors import RecordError
+from engine.game import Game
 from engine.record import game_from_record, parse_record_text
 from engine.shuffle import normalize_seed, seed_commitment
 
@@ -21,7 +25,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "verify",
         help="check a finished game's seed, commitment, deals and moves",
         description=(
-            "Verify the fair-deal proof of a record downloaded from the bot: the seed "
+            "Verify the fair-deal proof of a record from the bot or kachuful play --save: the seed "
             "matches the commitment, every deal came from the seed, every move was legal."
         ),
     )
@@ -48,9 +52,38 @@ def run(args: argparse.Namespace) -> int:
     except RecordError as exc:
         print(f"error: {exc.located()}", file=sys.stderr)
         return EXIT_BAD_RECORD
-    state = "complete" if game.is_over else f"unfinished, {len(game.results())} deals played"
-    print(
-        f"ok: the seed matches the commitment {commitment}; the dealer draw and all "
-        f"{game.deal_number} deals come from it; every move is legal ({state})."
-    )
+    print(verdict(record, game, commitment))
     return 0
+
+
+def verdict(record: Mapping[str, Any], game: Game, commitment: str) -> str:
+    """What was checked, and what was not, in plain words."""
+    draw = "the first-dealer draw" if record.get("dealer_draw") is not None else "the first dealer"
+    # game_from_record accepted the record, so "deals" is a list (or missing).
+    deals = len(record.get("deals") or [])
+    if deals == 0:
+        return (
+            f"ok: the seed matches the commitment {commitment}, and {draw} comes from it; "
+            "no deal was played, so no deal or move was checked."
+        )
+    moves = game.player_action_count
+    checked = (
+        f"ok: the seed matches the commitment {commitment}; {draw} and "
+        f"{'the deal' if deals == 1 else f'all {deals} deals'} in the record come from it"
+    )
+    if moves == 0:
+        checked += ", and no bid was made yet, so no move was checked."
+    else:
+        checked += f", and {'the one move is' if moves == 1 else f'all {moves} moves are'} legal."
+    if game.is_over:
+        return f"{checked} The game is complete: all of it was checked."
+    finished = len(game.results())
+    return (
+        f"{checked} The game is unfinished ({finished} of {count(game.deal_count, 'deal')} "
+        "finished): what was never played was not checked."
+    )
+
+
+def count(number: int, noun: str) -> str:
+    """``1 deal``, ``2 deals``."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from engine.record import record_to_json
 from engine.shuffle import seed_commitment
 from tests.engine.examples import short_game_record
@@ -23,7 +25,38 @@ def verify(record: dict[str, Any]) -> subprocess.CompletedProcess[str]:
 def test_an_honest_record_verifies() -> None:
     result = verify(short_game_record())
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("ok: ") and "complete" in result.stdout
+    assert result.stdout.startswith("ok: ")
+    assert "all 9 deals in the record come from it" in result.stdout
+    assert "The game is complete" in result.stdout
+
+
+def test_a_record_cut_to_no_deals_says_nothing_but_the_draw_was_checked() -> None:
+    record = short_game_record()
+    record["deals"] = []
+    result = verify(record)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (
+        f"ok: the seed matches the commitment {record['commitment']}, and the first-dealer "
+        "draw comes from it; no deal was played, so no deal or move was checked.\n"
+    )
+
+
+@pytest.mark.parametrize("deals", [1, 2, 8])
+def test_a_cut_record_counts_its_deals_and_moves_in_plain_words(deals: int) -> None:
+    record = short_game_record()
+    record["deals"] = record["deals"][:deals]
+    moves = sum(
+        len(deal["plays"]) + sum(bid is not None for bid in deal["bids"])
+        for deal in record["deals"]
+    )
+    result = verify(record)
+    assert result.returncode == 0, result.stderr
+    in_record = "the deal" if deals == 1 else f"all {deals} deals"
+    assert f"draw and {in_record} in the record come from it" in result.stdout
+    assert f"all {moves} moves are legal" in result.stdout
+    finished = "1 of 9 deals" if deals == 1 else f"{deals} of 9 deals"
+    assert f"The game is unfinished ({finished} finished)" in result.stdout
+    assert "1 deals" not in result.stdout and "was not checked" in result.stdout
 
 
 def test_a_seed_that_does_not_match_the_commitment_fails() -> None:
