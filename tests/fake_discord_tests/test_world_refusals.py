@@ -7,12 +7,14 @@ from __future__ import annotations
 import io
 from collections.abc import AsyncIterator
 
+import aiohttp
 import discord
 import pytest
 import pytest_asyncio
 
 from tests.fake_discord import DriverError, FakeDiscord, Perm
 from tests.fake_discord_tests.plain_client import Room, room_on
+from tests.fake_discord_tests.raw_client import RawRest
 
 
 @pytest_asyncio.fixture
@@ -200,3 +202,22 @@ async def test_closed_dms_answer_50007_but_old_dms_stay_editable(room: Room) -> 
     (refused,) = fake.refusals(50007)
     assert refused.route == "/channels/{channel_id}/messages"
     assert fake.problems() == []
+
+
+async def test_answers_into_a_deleted_channel_answer_10003(room: Room) -> None:
+    fake = room.fake
+    fake.state.global_commands.append(
+        {"id": "9", "application_id": str(fake.application_id), "version": "1", "type": 1,
+         "name": "hand", "description": "d", "options": []}
+    )  # fmt: skip
+    record = await fake.slash(room.asha, room.table, "hand")  # the plain client ignores it
+    fake.delete_channel(room.table)
+    async with aiohttp.ClientSession() as session:
+        status, body, _ = await RawRest(fake, session).call(
+            "POST",
+            f"/interactions/{record.id}/{record.token}/callback",
+            json_body={"type": 4, "data": {"content": "too late"}},
+            auth=False,
+        )
+    assert (status, body) == (404, {"message": "Unknown Channel", "code": 10003})
+    assert fake.channel_messages(room.table) == []
