@@ -5,7 +5,7 @@ client as Discord's would, with the gateway event Discord sends first."""
 from __future__ import annotations
 
 import io
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 import aiohttp
 import discord
@@ -35,7 +35,7 @@ async def test_a_deleted_channel_is_dropped_by_discord_py_and_answers_10003(room
     fake.delete_channel(table)
     assert (await deleted).id == table.id
     assert room.client.get_channel(table.id) is None
-    calls = [
+    calls: list[Callable[[], Awaitable[object]]] = [
         lambda: cached.send("still there?"),
         lambda: posted.edit(content="edit"),
         lambda: room.client.fetch_channel(table.id),
