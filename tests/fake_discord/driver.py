@@ -26,8 +26,10 @@ from collections.abc import Callable, Mapping, Sequence
 from types import TracebackType
 from typing import Any, Self, TypeVar
 
-from .errors import DriverError, ErrorCode, WaitTimeout
-from .faults import ANY, FaultInjector, FaultRule
+from .driver_world import WorldControls
+from .errors import DriverError, WaitTimeout
+from .faults import ANY, FaultInjector, FaultRule, fault_text
+from .health import HealthChecks
 from .interaction_payloads import InteractionBuilder
 from .interactions import (
     APPLICATION_COMMAND,
@@ -36,29 +38,20 @@ from .interactions import (
     InteractionRecord,
     InteractionRegistry,
 )
-from .models import Channel, Guild, Member, Message, Role, User
-from .permissions import (
-    DEFAULT_BOT_PERMISSIONS,
-    DEFAULT_EVERYONE_PERMISSIONS,
-    MEMBER_OVERWRITE,
-    ROLE_OVERWRITE,
-    Overwrite,
-)
-from .routing import ApiErrorRecord, FixedWindowLimit, InternalError, RequestRecord, UnknownRoute
+from .models import Channel, Guild, Message, User
+from .routing import FixedWindowLimit, RequestRecord
 from .server import FakeServer
 from .state import FakeState
 
 T = TypeVar("T")
 
 DEFAULT_TOKEN = "fake-bot-token.not-a-real-secret"
-# Statuses that mean "the bot sent something Discord would refuse" (not a permission question).
-_BAD_REQUEST_STATUSES = frozenset({400, 401, 405, 413})
-# Refused interaction callbacks are reported once, with their interaction.
-_REPORTED_AS_CALLBACKS = frozenset({ErrorCode.INTERACTION_ALREADY_ACKNOWLEDGED})
 
 
-class FakeDiscord:
-    """A fake Discord (REST v10 + Gateway v10) on 127.0.0.1, and the controls a test needs."""
+class FakeDiscord(WorldControls, HealthChecks):
+    """A fake Discord (REST v10 + Gateway v10) on 127.0.0.1, and the controls a test needs
+    (building and changing the world: :class:`~tests.fake_discord.driver_world.WorldControls`;
+    records and problems: :class:`~tests.fake_discord.health.HealthChecks`)."""
 
     def __init__(
         self,
@@ -152,84 +145,6 @@ class FakeDiscord:
     @property
     def application_id(self) -> int:
         return self.state.application_id
-
-    @property
-    def bot_user(self) -> User:
-        return self.state.bot_user
-
-    # -- building the world ----------------------------------------------------------------
-
-    def create_user(self, name: str, *, global_name: str | None = None) -> User:
-        return self.state.add_user(name, global_name=global_name)
-
-    def create_guild(
-        self,
-        name: str,
-        *,
-        owner: User | None = None,
-        bot_permissions: int = DEFAULT_BOT_PERMISSIONS,
-        everyone_permissions: int = DEFAULT_EVERYONE_PERMISSIONS,
-    ) -> Guild:
-        """A guild the bot is in (with its managed role holding ``bot_permissions``)."""
-        return self.state.add_guild(
-            name,
-            owner=owner,
-            bot_permissions=bot_permissions,
-            everyone_permissions=everyone_permissions,
-        )
-
-    def create_role(self, guild: Guild, name: str, permissions: int = 0) -> Role:
-        return self.state.add_role(guild, name, permissions)
-
-    def set_role_permissions(self, role: Role, permissions: int) -> None:
-        self.state.set_role_permissions(role, permissions)
-
-    def set_bot_permissions(self, guild: Guild, permissions: int) -> None:
-        """Change what the bot's own managed role grants in ``guild``."""
-        self.state.set_role_permissions(self.state.bot_role(guild), permissions)
-
-    def add_member(
-        self, guild: Guild, user: User, *, roles: Sequence[Role] = (), nick: str | None = None
-    ) -> Member:
-        return self.state.add_member(guild, user, roles=roles, nick=nick)
-
-    def remove_member(self, guild: Guild, user: User) -> None:
-        self.state.remove_member(guild, user)
-
-    def create_channel(
-        self,
-        guild: Guild,
-        name: str,
-        *,
-        bot_allow: int = 0,
-        bot_deny: int = 0,
-        overwrites: Sequence[Overwrite] = (),
-        topic: str | None = None,
-    ) -> Channel:
-        """A text channel; ``bot_allow``/``bot_deny`` add a member overwrite for the bot."""
-        all_overwrites = list(overwrites)
-        if bot_allow or bot_deny:
-            all_overwrites.append(
-                Overwrite(self.bot_user.id, MEMBER_OVERWRITE, bot_allow, bot_deny)
-            )
-        return self.state.add_channel(guild, name, overwrites=all_overwrites, topic=topic)
-
-    def set_permissions(
-        self, channel: Channel, target: User | Member | Role, *, allow: int = 0, deny: int = 0
-    ) -> None:
-        """Set (or with allow=deny=0 remove) a channel overwrite for a role, user or member."""
-        if isinstance(target, Role):
-            self.state.set_overwrite(channel, target.id, ROLE_OVERWRITE, allow, deny)
-        else:
-            self.state.set_overwrite(channel, target.id, MEMBER_OVERWRITE, allow, deny)
-
-    def set_dms_closed(self, user: User, closed: bool = True) -> None:
-        """With DMs closed, a bot message to ``user``'s DM answers 403 / code 50007."""
-        user.dms_closed = closed
-        self.state.changed()
-
-    def permissions_in(self, user: User, channel: Channel) -> int:
-        return self.state.permissions_in(user.id, channel)
 
     # -- reading what the bot did ----------------------------------------------------------
 
@@ -416,20 +331,6 @@ class FakeDiscord:
         )
         return self._dispatch(record, data)
 
-    def latencies(self) -> list[float]:
-        """Acknowledgement latency (dispatch → first accepted callback) of every answered one."""
-        return [r.latency for r in self.interactions.all if r.latency is not None]
-
-    def failed_interactions(self) -> list[InteractionRecord]:
-        """Interactions a Discord user would see as "This interaction failed": not
-        acknowledged within the deadline."""
-        now = time.monotonic()
-        return [
-            r
-            for r in self.interactions.all
-            if r.response is None and now - r.dispatched_at > self.interaction_deadline
-        ]
-
     # -- waiting ---------------------------------------------------------------------------
 
     async def wait_for(
@@ -514,18 +415,21 @@ class FakeDiscord:
         route: str,
         *,
         status: int,
-        count: int = 1,
+        code: int | None = None,
+        message: str | None = None,
+        count: int | None = 1,
         retry_after: float = 0.05,
         is_global: bool = False,
         **params: int | str,
     ) -> FaultRule:
-        """Fail the next ``count`` matching requests with ``status`` (429 or 5xx).
+        """Fail the next ``count`` matching requests (all of them until :meth:`clear_faults`
+        with ``count=None``) with ``status``: 429, 5xx, or a refusal with Discord's error
+        ``code`` and text (403 / 50013 Missing Permissions, 404 / 10008 Unknown Message, ...).
 
         ``route`` is a template from :meth:`routes` (e.g. ``"/channels/{channel_id}/messages"``)
         or ``"*"``; ``params`` narrow it (``channel_id=table.id``). A 429 carries
         ``retry_after`` seconds, ``global`` and the ``X-RateLimit-*`` headers."""
-        if status != 429 and not 500 <= status <= 599:
-            raise DriverError(f"inject() takes 429 or 5xx, not {status}")
+        text = fault_text(status, code, message)
         known_templates = {key.split(" ", 1)[1] for key in self.routes()}
         if route != ANY and route not in known_templates:
             raise DriverError(f"unknown route template {route!r}; see FakeDiscord.routes()")
@@ -537,6 +441,8 @@ class FakeDiscord:
             retry_after=retry_after,
             is_global=is_global,
             params={k: str(v) for k, v in params.items()},
+            code=code,
+            message=text,
         )
         return self.faults.add(rule)
 
@@ -566,60 +472,6 @@ class FakeDiscord:
         return list(self._server.gateway.close_codes)
 
     # -- health ----------------------------------------------------------------------------
-
-    @property
-    def unknown_routes(self) -> list[UnknownRoute]:
-        return list(self._server.rest.unknown_routes)
-
-    @property
-    def api_errors(self) -> list[ApiErrorRecord]:
-        """Every error the fake answered (other than injected faults), in order."""
-        return list(self._server.rest.api_errors)
-
-    @property
-    def internal_errors(self) -> list[InternalError]:
-        return list(self._server.rest.internal_errors)
-
-    def problems(self, *, allow: Callable[[ApiErrorRecord], bool] = lambda e: False) -> list[str]:
-        """What would make a real deployment misbehave: unknown routes, requests Discord
-        would reject as malformed, interactions not acknowledged in time or acknowledged
-        twice, gateway connections the fake had to close, and bugs of the fake itself."""
-        found: list[str] = []
-        found.extend(
-            f"unknown route {u.method} {u.path} body={u.body_preview!r}"
-            for u in self.unknown_routes
-        )
-        found.extend(
-            f"fake Discord internal error on {e.method} {e.path}:\n{e.traceback}"
-            for e in self.internal_errors
-        )
-        found.extend(
-            f"rejected request {e.method} {e.path}: {e.status} {e.message} (code {e.code})"
-            for e in self.api_errors
-            if e.status in _BAD_REQUEST_STATUSES
-            and e.code not in _REPORTED_AS_CALLBACKS
-            and not allow(e)
-        )
-        found.extend(
-            f"interaction failed (not acknowledged within {self.interaction_deadline}s): {r!r}"
-            for r in self.failed_interactions()
-        )
-        for record in self.interactions.all:
-            found.extend(
-                f"refused callback {status} ({reason}) for {record!r}"
-                for status, reason in record.refused_callbacks
-            )
-        found.extend(
-            f"fake gateway closed a connection with {code}"
-            for code in self.gateway_close_codes
-            if code >= 4001
-        )
-        return found
-
-    def assert_healthy(self, *, allow: Callable[[ApiErrorRecord], bool] = lambda e: False) -> None:
-        problems = self.problems(allow=allow)
-        if problems:
-            raise AssertionError("fake Discord saw problems:\n- " + "\n- ".join(problems))
 
     def report(self) -> str:
         """A short summary for failure messages."""

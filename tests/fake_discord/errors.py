@@ -27,8 +27,27 @@ class ErrorCode:
     THREAD_ALREADY_CREATED = 160004
 
 
+# Discord's status and message text for the refusals a test may inject (as Discord words them).
+REFUSAL_TEXTS: dict[int, tuple[int, str]] = {
+    ErrorCode.UNKNOWN_CHANNEL: (404, "Unknown Channel"),
+    ErrorCode.UNKNOWN_GUILD: (404, "Unknown Guild"),
+    ErrorCode.UNKNOWN_MEMBER: (404, "Unknown Member"),
+    ErrorCode.UNKNOWN_MESSAGE: (404, "Unknown Message"),
+    ErrorCode.UNKNOWN_USER: (404, "Unknown User"),
+    ErrorCode.UNKNOWN_WEBHOOK: (404, "Unknown Webhook"),
+    ErrorCode.UNKNOWN_INTERACTION: (404, "Unknown interaction"),
+    ErrorCode.MISSING_ACCESS: (403, "Missing Access"),
+    ErrorCode.CANNOT_EDIT_OTHERS_MESSAGE: (403, "Cannot edit a message authored by another user"),
+    ErrorCode.CANNOT_SEND_TO_USER: (403, "Cannot send messages to this user"),
+    ErrorCode.MISSING_PERMISSIONS: (403, "Missing Permissions"),
+}
+
+
 class ApiError(Exception):
-    """An HTTP error response in Discord's format: ``{"message", "code", "errors"?}``."""
+    """An HTTP error response in Discord's format: ``{"message", "code", "errors"?}``.
+
+    ``detail`` (e.g. which permission is missing) is for the test's records only: Discord's
+    body carries just its fixed text, so the wire message stays exactly Discord's."""
 
     def __init__(
         self,
@@ -36,12 +55,15 @@ class ApiError(Exception):
         code: int,
         message: str,
         errors: dict[str, Any] | None = None,
+        *,
+        detail: str = "",
     ) -> None:
-        super().__init__(f"{status} {message} (code {code})")
+        super().__init__(f"{status} {message} (code {code})" + (f": {detail}" if detail else ""))
         self.status = status
         self.code = code
         self.message = message
         self.errors = errors
+        self.detail = detail
 
     def body(self) -> dict[str, Any]:
         body: dict[str, Any] = {"message": self.message, "code": self.code}
@@ -64,10 +86,14 @@ def not_found(code: int, what: str) -> ApiError:
     return ApiError(404, code, f"Unknown {what}")
 
 
+def refusal(code: int, *, detail: str = "") -> ApiError:
+    """Discord's refusal ``code`` with its status and text (see :data:`REFUSAL_TEXTS`)."""
+    status, text = REFUSAL_TEXTS[code]
+    return ApiError(status, code, text, detail=detail)
+
+
 def missing_permissions(missing: list[str]) -> ApiError:
-    return ApiError(
-        403, ErrorCode.MISSING_PERMISSIONS, f"Missing Permissions ({', '.join(missing)})"
-    )
+    return refusal(ErrorCode.MISSING_PERMISSIONS, detail=", ".join(missing))
 
 
 class DriverError(Exception):

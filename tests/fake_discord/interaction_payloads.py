@@ -99,6 +99,8 @@ class InteractionBuilder:
         return payload
 
     def check_user_in_channel(self, user: User, ch: Channel) -> None:
+        if ch.id not in self.state.channels:
+            raise DriverError(f"channel {ch.name or ch.id} was deleted")
         if ch.is_dm:
             if ch.recipient_id != user.id:
                 raise DriverError(f"{user.name} is not the recipient of DM channel {ch.id}")
@@ -288,7 +290,9 @@ class InteractionBuilder:
     def check_message_visible(self, user: User, message: Message) -> Channel:
         if message.deleted:
             raise DriverError(f"message {message.id} was deleted")
-        ch = self.state.channels[message.channel_id]
+        ch = self.state.channels.get(message.channel_id)
+        if ch is None:
+            raise DriverError(f"the channel of message {message.id} was deleted")
         if message.visible_to is not None and message.visible_to != user.id:
             raise DriverError(f"ephemeral message {message.id} is not visible to {user.name}")
         self.check_user_in_channel(user, ch)

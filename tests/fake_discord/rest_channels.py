@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from .errors import ApiError, ErrorCode, invalid_form
+from . import threads
+from .errors import ApiError, ErrorCode, invalid_form, refusal
 from .models import PRIVATE_THREAD, PUBLIC_THREAD, Channel, Message
 from .permissions import Perm
 from .responses import json_response, no_content
@@ -66,7 +67,7 @@ class ChannelRoutes:
         if ch.is_thread:
             if ch.owner_id != self.state.bot_user.id:
                 self.state.require_bot(ch, int(Perm.MANAGE_THREADS))
-            self.state.update_thread(ch, ctx.body.fields)
+            threads.update_thread(self.state, ch, ctx.body.fields)
         else:
             self.state.require_bot(ch, int(Perm.MANAGE_CHANNELS))
             if "name" in ctx.body.fields:
@@ -113,7 +114,7 @@ class ChannelRoutes:
     async def create_message(self, ctx: RequestContext) -> web.StreamResponse:
         ch = self._channel(ctx)
         self.state.check_can_send(ch, ctx.body)
-        msg = self.state.post_message(ch, ctx.body)
+        msg = self.state.post_message(ch, self.state.without_unembeddable(ch, ctx.body))
         return json_response(self.state.message_payload(msg))
 
     async def get_message(self, ctx: RequestContext) -> web.StreamResponse:
@@ -123,14 +124,10 @@ class ChannelRoutes:
         return json_response(self.state.message_payload(msg))
 
     async def edit_message(self, ctx: RequestContext) -> web.StreamResponse:
-        _, msg = self._message(ctx)
+        ch, msg = self._message(ctx)
         if msg.author.id != self.state.bot_user.id:
-            raise ApiError(
-                403,
-                ErrorCode.CANNOT_EDIT_OTHERS_MESSAGE,
-                "Cannot edit a message authored by another user",
-            )
-        self.state.edit_message(msg, ctx.body)
+            raise refusal(ErrorCode.CANNOT_EDIT_OTHERS_MESSAGE)
+        self.state.edit_message(msg, self.state.without_unembeddable(ch, ctx.body))
         return json_response(self.state.message_payload(msg))
 
     async def delete_message(self, ctx: RequestContext) -> web.StreamResponse:
@@ -167,7 +164,8 @@ class ChannelRoutes:
     async def create_thread(self, ctx: RequestContext) -> web.StreamResponse:
         parent = self._channel(ctx)
         fields = ctx.body.fields
-        thread = self.state.create_thread(
+        thread = threads.create_thread(
+            self.state,
             parent,
             name=str(fields.get("name", "")),
             thread_type=int(fields.get("type", PRIVATE_THREAD)),
@@ -180,7 +178,8 @@ class ChannelRoutes:
     async def create_thread_from_message(self, ctx: RequestContext) -> web.StreamResponse:
         parent, msg = self._message(ctx)
         fields = ctx.body.fields
-        thread = self.state.create_thread(
+        thread = threads.create_thread(
+            self.state,
             parent,
             name=str(fields.get("name", "")),
             thread_type=PUBLIC_THREAD,

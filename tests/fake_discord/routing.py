@@ -15,7 +15,7 @@ import re
 import time
 import traceback
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import BodyPartReader, web
@@ -52,14 +52,58 @@ class UnknownRoute:
     body_preview: str
 
 
+# Statuses of refusals: the request was well formed but Discord will not do it (403) or what
+# it names does not exist (any more) (404).
+REFUSAL_STATUSES = frozenset({403, 404})
+
+
 @dataclass(frozen=True)
 class ApiErrorRecord:
+    """An error the fake answered. ``message`` is Discord's text (what the bot received);
+    ``detail`` says more for the test (e.g. which permissions were missing)."""
+
     method: str
     route: str
     path: str
     status: int
     code: int
     message: str
+    detail: str = ""
+    injected: bool = False
+    channel_id: int | None = None  # from the path, when the route names one
+    message_id: int | None = None
+    at: float = field(default_factory=time.monotonic)
+
+    @property
+    def is_refusal(self) -> bool:
+        return self.status in REFUSAL_STATUSES
+
+
+def error_record(
+    method: str,
+    route: str,
+    path: str,
+    params: dict[str, str],
+    error: ApiError,
+    *,
+    injected: bool = False,
+) -> ApiErrorRecord:
+    def snowflake(name: str) -> int | None:
+        value = params.get(name, "")
+        return int(value) if value.isdigit() else None
+
+    return ApiErrorRecord(
+        method,
+        route,
+        path,
+        error.status,
+        error.code,
+        error.message,
+        detail=error.detail,
+        injected=injected,
+        channel_id=snowflake("channel_id"),
+        message_id=snowflake("message_id"),
+    )
 
 
 @dataclass(frozen=True)
@@ -184,6 +228,8 @@ class RestApi:
         self.requests: list[RequestRecord] = []
         self.unknown_routes: list[UnknownRoute] = []
         self.api_errors: list[ApiErrorRecord] = []
+        # Every 403/404 answered, injected ones included, in order.
+        self.refusals: list[ApiErrorRecord] = []
         self.internal_errors: list[InternalError] = []
         self.message_limit: FixedWindowLimit | None = None
         self.record_requests = True
@@ -233,10 +279,16 @@ class RestApi:
             )
             self._log(method, spec.template, full_path, 401)
             return json_response({"message": "401: Unauthorized", "code": 0}, status=401)
-        injected = self.faults.take(method, spec.template, params)
-        if injected is not None:
+        rule = self.faults.take(method, spec.template, params)
+        if rule is not None:
             if request.can_read_body:
                 await request.read()
+            injected = rule.response(method, spec.template)
+            refusal = rule.refusal()
+            if refusal is not None and refusal.status in REFUSAL_STATUSES:
+                self.refusals.append(
+                    error_record(method, spec.template, full_path, params, refusal, injected=True)
+                )
             self._log(method, spec.template, full_path, injected.status, injected=True)
             return injected
         limited, limit_headers = self._rate_limit(spec, params)
@@ -264,16 +316,10 @@ class RestApi:
             )
             return await spec.handler(RequestContext(request, params, body))
         except ApiError as error:
-            self.api_errors.append(
-                ApiErrorRecord(
-                    spec.method,
-                    spec.template,
-                    request.path,
-                    error.status,
-                    error.code,
-                    error.message,
-                )
-            )
+            record = error_record(spec.method, spec.template, request.path, params, error)
+            self.api_errors.append(record)
+            if record.is_refusal:
+                self.refusals.append(record)
             return error_response(error)
         except Exception:
             # A bug in the fake, not in the bot: answer 500 and make the test fail loudly.

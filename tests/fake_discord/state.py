@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from . import payloads
-from .errors import ApiError, ErrorCode, missing_permissions, not_found
+from .errors import ApiError, ErrorCode, missing_permissions, not_found, refusal
 from .message_body import (
     MessageBody,
     UploadedFile,
@@ -26,8 +26,6 @@ from .models import (
     FLAG_LOADING,
     GUILD_TEXT,
     MESSAGE_DEFAULT,
-    PRIVATE_THREAD,
-    PUBLIC_THREAD,
     Attachment,
     Channel,
     Guild,
@@ -92,6 +90,9 @@ class FakeState:
         self.messages: dict[int, Message] = {}
         self.attachments: dict[int, Attachment] = {}
         self.dm_channel_of_user: dict[int, int] = {}
+        # Deleted channels and threads: gone from ``channels`` (every request on them answers
+        # 10003), kept here so the health report can tell "deleted" from "never existed".
+        self.deleted_channels: dict[int, Channel] = {}
         self.global_commands: list[JSON] = []
         self.guild_commands: dict[int, list[JSON]] = {}
         self.command_writes: list[tuple[str, int | None]] = []  # (method, guild id or None)
@@ -255,6 +256,33 @@ class FakeState:
         self.sink.dispatch("CHANNEL_UPDATE", payloads.channel(ch), intent=Intent.GUILDS)
         self.changed()
 
+    def delete_channel(self, ch: Channel) -> None:
+        """Delete a guild channel (its threads go with it) or a thread, as a moderator would:
+        CHANNEL_DELETE / THREAD_DELETE is dispatched and the ids answer 10003 from now on."""
+        guild = self.guilds[ch.guild_id] if ch.guild_id is not None else None
+        if guild is None or ch.id not in self.channels:
+            raise ValueError(f"channel {ch.id} is not a live guild channel")
+        children = [
+            self.channels[t] for t in guild.thread_ids if self.channels[t].parent_id == ch.id
+        ]
+        for gone in [ch, *children]:
+            del self.channels[gone.id]
+            self.deleted_channels[gone.id] = gone
+            for ids in (guild.channel_ids, guild.thread_ids):
+                if gone.id in ids:
+                    ids.remove(gone.id)
+        if ch.is_thread:
+            data: JSON = {
+                "id": str(ch.id),
+                "guild_id": str(guild.id),
+                "parent_id": str(ch.parent_id),
+                "type": ch.type,
+            }
+            self.sink.dispatch("THREAD_DELETE", data, intent=Intent.GUILDS)
+        else:
+            self.sink.dispatch("CHANNEL_DELETE", payloads.channel(ch), intent=Intent.GUILDS)
+        self.changed(ch.id, *(c.id for c in children))
+
     def dm_channel(self, user: User) -> Channel:
         """The bot's DM channel with ``user`` (created on first use, like Discord does)."""
         channel_id = self.dm_channel_of_user.get(user.id)
@@ -287,6 +315,13 @@ class FakeState:
         if user is None:
             raise not_found(ErrorCode.UNKNOWN_USER, "User")
         return user
+
+    def channel_of(self, msg: Message) -> Channel:
+        """The channel a message lives in; 404 / 10003 once that channel was deleted."""
+        ch = self.channels.get(msg.channel_id)
+        if ch is None:
+            raise not_found(ErrorCode.UNKNOWN_CHANNEL, "Channel")
+        return ch
 
     def get_message(self, ch: Channel, message_id: int) -> Message:
         msg = self.messages.get(message_id)
@@ -341,7 +376,7 @@ class FakeState:
     def require_bot(self, ch: Channel, needed: int) -> None:
         have = self.permissions_in(self.bot_user.id, ch)
         if not have & Perm.VIEW_CHANNEL:
-            raise ApiError(403, ErrorCode.MISSING_ACCESS, "Missing Access")
+            raise refusal(ErrorCode.MISSING_ACCESS)
         missing = needed & ~have
         if missing:
             raise missing_permissions(names(missing))
@@ -417,9 +452,7 @@ class FakeState:
         if ch.is_dm:
             recipient = self.users[ch.recipient_id] if ch.recipient_id is not None else None
             if recipient is None or recipient.dms_closed or not self.shares_guild(recipient):
-                raise ApiError(
-                    403, ErrorCode.CANNOT_SEND_TO_USER, "Cannot send messages to this user"
-                )
+                raise refusal(ErrorCode.CANNOT_SEND_TO_USER)
             return
         if ch.is_thread and (ch.archived or ch.locked):
             raise ApiError(400, 50083, "Thread is archived")
@@ -427,6 +460,15 @@ class FakeState:
         if body.files:
             needed |= Perm.ATTACH_FILES
         self.require_bot(ch, needed)
+
+    def without_unembeddable(self, ch: Channel, body: MessageBody) -> MessageBody:
+        """The body Discord keeps from a bot message: without EMBED_LINKS in ``ch`` its embeds
+        are dropped silently (a message left empty then fails with 50006)."""
+        if ch.is_dm or "embeds" not in body.fields:
+            return body
+        if self.permissions_in(self.bot_user.id, ch) & Perm.EMBED_LINKS:
+            return body
+        return MessageBody(fields={**body.fields, "embeds": []}, files=body.files)
 
     def shares_guild(self, user: User) -> bool:
         return any(
@@ -446,6 +488,8 @@ class FakeState:
         message_type: int = MESSAGE_DEFAULT,
     ) -> Message:
         """Create a message (already permission-checked by the caller) and announce it."""
+        if ch.id not in self.channels:
+            raise not_found(ErrorCode.UNKNOWN_CHANNEL, "Channel")
         validate_message_body(body, creating=not extra_flags & FLAG_LOADING)
         msg = Message(
             id=self.ids.next(),
@@ -478,8 +522,8 @@ class FakeState:
         return msg
 
     def edit_message(self, msg: Message, body: MessageBody) -> Message:
+        ch = self.channel_of(msg)
         validate_message_body(body, creating=False, existing_flags=msg.flags)
-        ch = self.channels[msg.channel_id]
         before = (msg.content, msg.raw_embeds, msg.raw_components, msg.attachments, msg.flags)
         apply_message_body(
             msg,
@@ -504,8 +548,8 @@ class FakeState:
         return msg
 
     def delete_message(self, msg: Message) -> None:
+        ch = self.channel_of(msg)
         msg.deleted = True
-        ch = self.channels[msg.channel_id]
         if msg.id in ch.message_ids:
             ch.message_ids.remove(msg.id)
         if not msg.ephemeral:
@@ -521,80 +565,3 @@ class FakeState:
 
     def channel_history(self, ch: Channel) -> list[Message]:
         return [self.messages[m] for m in ch.message_ids]
-
-    # -- threads ---------------------------------------------------------------------------
-
-    def create_thread(
-        self,
-        parent: Channel,
-        *,
-        name: str,
-        thread_type: int,
-        auto_archive_duration: int,
-        invitable: bool,
-        from_message: Message | None,
-    ) -> Channel:
-        if parent.type != GUILD_TEXT or parent.guild_id is None:
-            raise ApiError(400, 50024, "Cannot execute action on this channel type")
-        if thread_type not in (PUBLIC_THREAD, PRIVATE_THREAD):
-            raise ApiError(
-                400, ErrorCode.INVALID_FORM_BODY, f"Invalid Form Body (type: {thread_type})"
-            )
-        needed = (
-            Perm.CREATE_PUBLIC_THREADS
-            if thread_type == PUBLIC_THREAD
-            else Perm.CREATE_PRIVATE_THREADS
-        )
-        if from_message is not None:
-            needed |= Perm.READ_MESSAGE_HISTORY
-            if from_message.thread_id is not None:
-                raise ApiError(
-                    400,
-                    ErrorCode.THREAD_ALREADY_CREATED,
-                    "A thread has already been created for this message",
-                )
-        self.require_bot(parent, int(needed))
-        if not 1 <= len(name) <= 100:
-            raise ApiError(
-                400, ErrorCode.INVALID_FORM_BODY, "Invalid Form Body (name: 1..100 characters)"
-            )
-        # A thread started from a message shares the message's id, as on Discord.
-        thread_id = from_message.id if from_message is not None else self.ids.next()
-        thread = Channel(
-            id=thread_id,
-            type=thread_type,
-            name=name,
-            guild_id=parent.guild_id,
-            parent_id=parent.id,
-            owner_id=self.bot_user.id,
-            auto_archive_duration=auto_archive_duration,
-            invitable=invitable,
-            thread_member_ids={self.bot_user.id},
-        )
-        self.channels[thread.id] = thread
-        self.guilds[parent.guild_id].thread_ids.append(thread.id)
-        if from_message is not None:
-            from_message.thread_id = thread.id
-        payload = {
-            **self.channel_payload(thread),
-            "guild_id": str(parent.guild_id),
-            "newly_created": True,
-        }
-        self.sink.dispatch("THREAD_CREATE", payload, intent=Intent.GUILDS)
-        self.changed(parent.id, thread.id)
-        return thread
-
-    def update_thread(self, thread: Channel, changes: JSON) -> None:
-        if "name" in changes:
-            thread.name = str(changes["name"])
-        if "archived" in changes:
-            thread.archived = bool(changes["archived"])
-        if "locked" in changes:
-            thread.locked = bool(changes["locked"])
-        if "auto_archive_duration" in changes:
-            thread.auto_archive_duration = int(changes["auto_archive_duration"])
-        if "invitable" in changes:
-            thread.invitable = bool(changes["invitable"])
-        payload = {**self.channel_payload(thread), "guild_id": str(thread.guild_id)}
-        self.sink.dispatch("THREAD_UPDATE", payload, intent=Intent.GUILDS)
-        self.changed()

@@ -194,7 +194,9 @@ async def test_permissions_are_enforced(setup: Setup) -> None:
     status, error, _ = await rest.call(
         "POST", f"/channels/{muted.id}/messages", json_body={"content": "x"}
     )
-    assert (status, error["code"]) == (403, 50013) and "SEND_MESSAGES" in error["message"]
+    # Discord's text on the wire; which permission was missing only in the fake's record.
+    assert (status, error) == (403, {"message": "Missing Permissions", "code": 50013})
+    assert fake.refusals(50013, channel=muted)[-1].detail == "SEND_MESSAGES"
     fake.set_permissions(muted, fake.bot_user, allow=Perm.SEND_MESSAGES)
     assert (await rest.call("POST", f"/channels/{muted.id}/messages", json_body={"content": "x"}))[
         0
@@ -381,5 +383,6 @@ async def test_callbacks_followups_and_original(setup: Setup) -> None:
     assert (await rest.call("GET", f"/channels/{setup.table.id}/messages/{record.original.id}"))[
         0
     ] == 404
-    (problem,) = fake.problems()
-    assert problem.startswith("refused callback 400 (already acknowledged)")
+    ephemeral_through_channel, refused_callback = fake.problems()
+    assert refused_callback.startswith("refused callback 400 (already acknowledged)")
+    assert "no such message there" in ephemeral_through_channel
