@@ -9,7 +9,6 @@ port: nothing to expose, and a hung bot stops refreshing it, which is a failure 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import os
@@ -85,9 +84,22 @@ async def current_status(bot: KachufulBot) -> Status:
 
 
 async def keep_writing(bot: KachufulBot, path: Path, interval: float = INTERVAL) -> None:
-    """Refresh the status file until cancelled."""
+    """Refresh the status file until cancelled; a failed write never stops the loop.
+
+    A failure is logged once, not every 15 s: the health check already reports it
+    (no fresh file), and the bot itself keeps playing. A recovery is logged too.
+    """
+    failing = False
     while True:
         status = await current_status(bot)
-        with contextlib.suppress(OSError):
+        try:
             await asyncio.to_thread(write_status, path, status)
+        except (OSError, ValueError) as exc:  # ValueError: a path like "." or with a NUL
+            if not failing:
+                log.warning("cannot write the health status file %s: %s", path, exc)
+            failing = True
+        else:
+            if failing:
+                log.info("the health status file %s is written again", path)
+            failing = False
         await asyncio.sleep(interval)

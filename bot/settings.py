@@ -16,6 +16,8 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 EXAMPLE_TOKEN: Final = "your-bot-token-here"
 """The placeholder in ``.env.example``; refused so a copied example fails clearly."""
 
+DEFAULT_DATABASE_PATH: Final = Path("data/kachuful.db")
+
 MIN_TURN_TIMEOUT: Final = 15
 MAX_TURN_TIMEOUT: Final = 24 * 60 * 60
 
@@ -35,7 +37,7 @@ class Settings(BaseSettings):
     )
 
     discord_token: SecretStr
-    database_path: Path = Path("data/kachuful.db")
+    database_path: Path = DEFAULT_DATABASE_PATH
     database_durability: Literal["NORMAL", "FULL"] = "NORMAL"
     """NORMAL loses nothing when the bot crashes; FULL also survives a power cut, at
     about one disk sync (a few ms) per move."""
@@ -74,10 +76,29 @@ class Settings(BaseSettings):
     def _upper(cls, value: object) -> object:
         return value.upper() if isinstance(value, str) else value
 
-    @field_validator("dev_guild_id", mode="before")
+    @field_validator("dev_guild_id", "status_path", mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
-        return None if isinstance(value, str) and not value.strip() else value
+        return None if _blank(value) else value
+
+    @field_validator("database_path", mode="before")
+    @classmethod
+    def _blank_is_default(cls, value: object) -> object:
+        # ``DATABASE_PATH=`` (as a copied .env.example may leave it) means "not set",
+        # not the working directory.
+        return DEFAULT_DATABASE_PATH if _blank(value) else value
+
+    @field_validator("database_path", "status_path")
+    @classmethod
+    def _names_a_file(cls, path: Path | None) -> Path | None:
+        # "." or "/" name no file: writing them fails only later, inside the bot.
+        if path is not None and path.name in ("", ".", ".."):
+            raise ValueError(f"is {str(path)!r}, which names a folder, not a file")
+        return path
+
+
+def _blank(value: object) -> bool:
+    return isinstance(value, str) and not value.strip()
 
 
 _HOW_TO_FIX: Final = {
@@ -91,7 +112,8 @@ _HOW_TO_FIX: Final = {
     f"and {MAX_TURN_TIMEOUT}",
     "turn_timeout": f"set DEFAULT_TURN_TIMEOUT to seconds between {MIN_TURN_TIMEOUT} "
     f"and {MAX_TURN_TIMEOUT}",
-    "status_path": "set STATUS_PATH to a writable file path or leave it empty",
+    "status_path": "set STATUS_PATH to a writable file path, or leave it empty for no "
+    "status file",
     "work_slots": f"set WORK_SLOTS to a whole number from 1 to {MAX_WORK_SLOTS}",
 }
 

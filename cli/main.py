@@ -7,6 +7,10 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+RULES_DOC = "docs/rules.md"
+"""Where the rules are written out; ``engine.rules_text.RULES_DOC`` names the same file
+(not imported: ``kachuful health`` runs every 30 s and needs no engine)."""
+
 # Each module named here has ``add_parser(subparsers)``; the parser it adds sets
 # ``func(args) -> int`` (the exit status). Modules load only when listed, so a
 # command's dependencies (Pillow, say) are not imported for the others.
@@ -22,7 +26,10 @@ COMMAND_MODULES = (
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="kachuful", description="Kachuful (Oh Hell / Judgement): tools around the bot."
+        prog="kachuful",
+        description="Kachuful (Oh Hell / Judgement): tools around the bot.",
+        epilog=f"The rules of the game, every option and preset: {RULES_DOC} in the "
+        "kachuful-bot repository.",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMAND_MODULES:

@@ -7,6 +7,10 @@ from typing import TYPE_CHECKING, Final
 if TYPE_CHECKING:
     from engine.rules import Rules
 
+RULES_DOC: Final = "docs/rules.md"
+"""The complete rules in words, relative to the repository's root; linked from the
+README, ``kachuful --help`` and ``/kachuful rules``."""
+
 SCHEDULE_TEXT: Final = {
     "down-up": "largest hand down to 1 and back up",
     "up-down": "1 card up to the largest hand and back down",
