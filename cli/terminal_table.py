@@ -17,13 +17,16 @@ from engine.display_order import hand_order, suit_order
 from engine.events import DealScored, GameOver
 from engine.game import Phase
 from engine.view import SeatView
+from render.won_bid import BLIND_MARK as BLIND_MARK
+from render.won_bid import WON_BID_LEGEND, won_of_bid
 
 WIDTH: Final = 80
 NAME_WIDTH: Final = 22
 """Names longer than this are shortened in tables ("Leela (reference bot)" fits)."""
 CHECK: Final = "✓"
 CROSS: Final = "✗"
-BLIND_MARK: Final = "*"
+WON_BID_HEADING: Final = WON_BID_LEGEND.capitalize()
+"""The column of tricks won against the bid ("2/3": 2 taken of 3 bid), as in the pictures."""
 BLIND_LEGEND: Final = f"{BLIND_MARK} blind bid: an exact blind bid scores double"
 
 
@@ -151,7 +154,7 @@ def deal_heading(
 
 
 def table_lines(view: SeatView, seating: Seating) -> list[str]:
-    """Deal status, then one row per player: bid, tricks won, card in this trick."""
+    """Deal status, then one row per player: tricks won/bid, card in this trick."""
     if view.phase is Phase.BIDDING:
         stage = "bidding"
     else:
@@ -165,11 +168,10 @@ def table_lines(view: SeatView, seating: Seating) -> list[str]:
     played = {seat: (position, card) for position, (seat, card) in enumerate(view.trick)}
     winner = trick_winner(view.trick, view.trump) if len(view.trick) > 1 else None
     width = seating.names_width()
-    lines.append(f"  {'Player'.ljust(width)} {'':6} {'Bid':>4} {'Won':>3}  This trick")
+    lines.append(f"  {'Player'.ljust(width)} {'':6} {WON_BID_HEADING:>7}  This trick")
     for seat in range(len(seating.players)):
         marker = "▶" if seat == view.turn else " "
         role = "dealer" if seat == view.dealer else ""
-        won = str(view.tricks_won[seat])
         cell = ""
         if seat in played:
             position, card = played[seat]
@@ -179,7 +181,7 @@ def table_lines(view: SeatView, seating: Seating) -> list[str]:
                 if applies
             ]
             cell = f"{card} ({', '.join(notes)})" if notes else str(card)
-        row = f"{marker} {seating.cell(seat)} {role:6} {_bid_cell(view, seat):>4} {won:>3}  {cell}"
+        row = f"{marker} {seating.cell(seat)} {role:6} {_won_bid_cell(view, seat):>7}  {cell}"
         lines.append(row.rstrip())
     if any(view.blind[seat] and view.bids[seat] is not None for seat in range(len(view.blind))):
         lines.append(BLIND_LEGEND)
@@ -199,11 +201,13 @@ def table_lines(view: SeatView, seating: Seating) -> list[str]:
     return lines
 
 
-def _bid_cell(view: SeatView, seat: int) -> str:
+def _won_bid_cell(view: SeatView, seat: int) -> str:
+    """``"2/3"`` (a blind bid: ``"2/3*"``) lined up on the slash's right side."""
     bid = view.bids[seat]
     if bid is None:
         return "? " if view.has_bid[seat] else "- "  # "?": made but hidden until all have bid
-    return f"{bid}{BLIND_MARK if view.blind[seat] else ' '}"
+    text = won_of_bid(view.tricks_won[seat], bid, blind=view.blind[seat])
+    return text if view.blind[seat] else text + " "
 
 
 def hand_lines(view: SeatView, numbered: bool) -> list[str]:
@@ -262,20 +266,21 @@ def _row_of_cells(prefix: str, cells: list[str]) -> list[str]:
 
 
 def score_lines(event: DealScored, deal_count: int, seating: Seating) -> list[str]:
-    """The deal's score table: bid, tricks won, hit or miss, points, running total."""
+    """The deal's score table: tricks won/bid, hit or miss, points, running total."""
     width = seating.names_width()
     trump = "no trump" if event.trump is None else f"trump {event.trump}"
     lines = [
         "",
         f"Scores after deal {event.number} of {deal_count} "
         f"({plural(event.hand_size, 'card')}, {trump}):",
-        f"  {'Player'.ljust(width)} {'Bid':>4}  {'Won':>3}    {'Points':>6} {'Total':>6}",
+        f"  {'Player'.ljust(width)} {WON_BID_HEADING:>7}    {'Points':>6} {'Total':>6}",
     ]
     for seat in range(len(seating.players)):
-        bid = f"{event.bids[seat]}{BLIND_MARK if event.blind[seat] else ' '}"
+        blind = event.blind[seat]
+        played = won_of_bid(event.tricks[seat], event.bids[seat], blind=blind)
         mark = CHECK if event.bids[seat] == event.tricks[seat] else CROSS
         lines.append(
-            f"  {seating.cell(seat)} {bid:>4} {event.tricks[seat]:>4}  {mark} "
+            f"  {seating.cell(seat)} {played if blind else played + ' ':>7}  {mark} "
             f"{_signed(event.scores[seat]):>6} {event.totals[seat]:>6}"
         )
     if any(event.blind):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.game import Phase
 from engine.view import SeatView
+from render.won_bid import won_and_bid_words
 
 
 def waiting_for(view: SeatView, names: tuple[str, ...]) -> str:
@@ -38,11 +39,12 @@ def my_status(view: SeatView, names: tuple[str, ...]) -> tuple[str, bool]:
 
 
 def bid_and_won(view: SeatView) -> str:
-    """ "Bid 2 · won 1" for the view's own seat ('' before it has bid)."""
+    """ "Won 1 · bid 2" for the view's own seat ('' before it has bid): won first, as
+    in every won/bid figure."""
     seat = view.seat
     if seat is None or view.phase not in (Phase.BIDDING, Phase.PLAYING):
         return ""
     bid = view.bids[seat]
     if bid is None:
         return ""
-    return f"Bid {bid} · won {view.tricks_won[seat]}"
+    return won_and_bid_words(view.tricks_won[seat], bid)

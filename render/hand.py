@@ -11,7 +11,7 @@ from PIL import Image
 from engine.cards import Card
 from engine.game import Phase
 from engine.view import SeatView
-from render.canvas import fill_rounded, new_canvas
+from render.canvas import fill_rounded, new_canvas, ring_rounded
 from render.cards import HAND_CARD_WIDTH, back_tile, card_height, card_tile, dimmed_tile
 from render.describe import bid_and_won, my_status
 from render.looks import encode_picture
@@ -32,6 +32,9 @@ from render.widgets import (
     pill_width,
     trump_badge_width,
 )
+
+BLOCKED_RING: Final = 2
+"""The outline of a dimmed card's number: it must show on any background."""
 
 CARD_WIDTH: Final = HAND_CARD_WIDTH
 CARD_HEIGHT: Final = card_height(CARD_WIDTH)
@@ -186,18 +189,18 @@ def _draw_cards(
         )
     four = options.four_colour
     for spot in layout.cards:
+        centre = spot.x + spot.visible // 2
         if spot.state == "blocked":
             dimmed_tile(spot.card, four, CARD_WIDTH, colours.background).paste(
                 canvas, spot.x, spot.y
             )
-            pill = (colours.muted, colours.panel)
+            _blocked_number(canvas, centre, spot.number, colours)
+            continue
+        card_tile(spot.card, four, CARD_WIDTH).paste(canvas, spot.x, spot.y)
+        if spot.state == "playable":
+            pill = (colours.on_accent, colours.accent)
         else:
-            card_tile(spot.card, four, CARD_WIDTH).paste(canvas, spot.x, spot.y)
-            if spot.state == "playable":
-                pill = (colours.on_accent, colours.accent)
-            else:
-                pill = (colours.text, colours.panel_alt)
-        centre = spot.x + spot.visible // 2
+            pill = (colours.text, colours.panel_alt)
         draw_pill(
             canvas,
             centre,
@@ -208,6 +211,17 @@ def _draw_cards(
             height=NUMBER_HEIGHT,
             align="m",
         )
+
+
+def _blocked_number(canvas: Image.Image, centre: int, number: int, colours: Palette) -> None:
+    """A hollow badge in the muted ink: an outline reads on a white background, where
+    a pale filled one vanished, and it still looks unlike the playable cards' solid ones."""
+    text = str(number)
+    width = pill_width(text, SMALL)
+    left, top = centre - width // 2, NUMBER_Y - NUMBER_HEIGHT // 2
+    box = (left, top, left + width, top + NUMBER_HEIGHT)
+    ring_rounded(canvas, box, NUMBER_HEIGHT // 2, colours.muted, BLOCKED_RING, colours.background)
+    draw_text(canvas, left + width / 2, NUMBER_Y, text, SMALL, colours.muted, bold=True, align="m")
 
 
 def _draw_blind_deal(

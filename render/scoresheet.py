@@ -1,6 +1,11 @@
-"""The score sheet: one row per deal, one column per player, with bid, tricks,
+"""The score sheet: one row per deal, one column per player, with tricks won/bid,
 points and running total; hits and misses marked ✓/✗ (shape and colour); the
-current leader's column highlighted. Up to 8 players × 33 deals fit one picture."""
+current leader's column highlighted. Up to 8 players × 33 deals fit one picture.
+
+Discord shrinks a picture to the width of a phone (about 360 px), so the sheet is
+kept narrow enough for its numbers to stay readable there: players who don't fit
+side by side go into further bands, one under the other, each with its own deal
+column, names and totals."""
 
 from __future__ import annotations
 
@@ -17,20 +22,32 @@ from render.looks import encode_picture
 from render.names import player_names
 from render.options import DEFAULT_OPTIONS, RenderOptions
 from render.palette import Palette, blend, palette
-from render.text import draw_text, signed, text_width
+from render.text import digit_height, draw_text, signed, text_width
 from render.widgets import BODY, PAD, SMALL, TINY, TITLE, fitted
+from render.won_bid import WON_BID_LEGEND, won_of_bid
 
 MAX_PLAYERS: Final = 8
 MAX_DEALS: Final = 33
 DEAL_COLUMN: Final = 92
-HEADER: Final = 58
-NAMES: Final = 44
-FOOTER: Final = 40
+HEADER: Final = 78
+"""The title line and the legend line under it."""
+NAMES: Final = 40
+FOOTER: Final = 38
+BAND_GAP: Final = 18
 MARK_RADIUS: Final = 9
 CELL_PAD: Final = 7
 CELL_GAP: Final = 8
 MIN_CELL: Final = 104
 """Narrower cells would leave a name no room to be read."""
+MIN_WIDTH: Final = 400
+"""Room for the title, the progress and the legend."""
+NUMBER_SIZE: Final = TINY
+"""The smallest type any number on the sheet uses."""
+PHONE_WIDTH: Final = 360
+MIN_PHONE_DIGIT: Final = 9
+"""Digits at least this high (px) once the picture is shrunk to ``PHONE_WIDTH``."""
+READABLE_WIDTH: Final = PHONE_WIDTH * digit_height(NUMBER_SIZE) // MIN_PHONE_DIGIT
+"""The widest sheet whose smallest digits keep ``MIN_PHONE_DIGIT`` on a phone."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,10 +55,12 @@ class SheetLayout:
     """Where everything on a score sheet goes."""
 
     players: int
+    per_band: int
+    """Players side by side in one band; seat ``s`` is in band ``s // per_band``."""
     cell: int
     """Width of one player's column."""
     played_x: int
-    """From a cell's left edge to its "bid/tricks" text."""
+    """From a cell's left edge to its "won/bid" text."""
     points_right: int
     """From a cell's left edge to the right edge of its points."""
     row: int
@@ -50,22 +69,39 @@ class SheetLayout:
     height: int
 
     @property
-    def body_top(self) -> int:
-        return PAD + HEADER + NAMES
+    def bands(self) -> int:
+        return -(-self.players // self.per_band)
 
-    def column_left(self, seat: int) -> int:
-        return PAD + DEAL_COLUMN + seat * self.cell
-
-    def row_top(self, index: int) -> int:
-        return self.body_top + index * self.row
+    def band_seats(self, band: int) -> range:
+        return range(band * self.per_band, min(self.players, (band + 1) * self.per_band))
 
     @property
-    def footer_top(self) -> int:
-        return self.row_top(self.rows)
+    def band_height(self) -> int:
+        return NAMES + self.rows * self.row + FOOTER
+
+    def band_top(self, band: int) -> int:
+        return PAD + HEADER + band * (self.band_height + BAND_GAP)
+
+    def body_top(self, band: int) -> int:
+        """Top of the band's first deal row."""
+        return self.band_top(band) + NAMES
+
+    def band_right(self, band: int) -> int:
+        return PAD + DEAL_COLUMN + len(self.band_seats(band)) * self.cell
+
+    def column_left(self, seat: int) -> int:
+        return PAD + DEAL_COLUMN + (seat % self.per_band) * self.cell
+
+    def row_top(self, index: int, band: int) -> int:
+        return self.body_top(band) + index * self.row
+
+    def footer_top(self, band: int) -> int:
+        return self.row_top(self.rows, band)
 
     def mark_centre(self, index: int, seat: int) -> tuple[int, int]:
         """Centre of the ✓/✗ mark of deal ``index`` (0-based row) for ``seat``."""
-        return self.column_left(seat) + CELL_PAD + MARK_RADIUS, self.row_top(index) + self.row // 2
+        top = self.row_top(index, seat // self.per_band)
+        return self.column_left(seat) + CELL_PAD + MARK_RADIUS, top + self.row // 2
 
 
 def _points_text(score: int) -> str:
@@ -73,13 +109,13 @@ def _points_text(score: int) -> str:
 
 
 def _played_text(result: DealResult, seat: int) -> str:
-    flag = "*" if result.blind[seat] else ""
-    return f"{result.bids[seat]}{flag}/{result.tricks[seat]}"
+    return won_of_bid(result.tricks[seat], result.bids[seat], blind=result.blind[seat])
 
 
 def sheet_layout(players: int, results: Sequence[DealResult]) -> SheetLayout:
-    """Cells as wide as their widest bid/tricks, points and total need (names are
-    shortened to fit, not the other way round), never narrower than ``MIN_CELL``.
+    """Cells as wide as their widest won/bid, points and total need (names are
+    shortened to fit, not the other way round), never narrower than ``MIN_CELL``;
+    as many players side by side as fit ``READABLE_WIDTH``, the bands evened out.
     Rows get a little shorter when there are many deals (3 players play 33)."""
     played_texts = {_played_text(result, seat) for result in results for seat in range(players)}
     points_texts = {_points_text(score) for result in results for score in result.scores}
@@ -92,9 +128,13 @@ def sheet_layout(players: int, results: Sequence[DealResult]) -> SheetLayout:
     cell = max(MIN_CELL, points_right + CELL_GAP + totals + CELL_PAD)
     row = 30 if len(results) <= 20 else 26
     rows = max(1, len(results))
-    width = 2 * PAD + DEAL_COLUMN + players * cell
-    height = PAD + HEADER + NAMES + rows * row + FOOTER + PAD
-    return SheetLayout(players, cell, played_x, points_right, row, rows, width, height)
+    fitting = max(1, (READABLE_WIDTH - 2 * PAD - DEAL_COLUMN) // cell)
+    bands = -(-players // fitting)
+    per_band = -(-players // bands)
+    width = max(MIN_WIDTH, 2 * PAD + DEAL_COLUMN + per_band * cell)
+    band_height = NAMES + rows * row + FOOTER
+    height = PAD + HEADER + bands * band_height + (bands - 1) * BAND_GAP + PAD
+    return SheetLayout(players, per_band, cell, played_x, points_right, row, rows, width, height)
 
 
 def _check(players: Sequence[str], results: Sequence[DealResult]) -> None:
@@ -133,16 +173,17 @@ def draw_score_sheet(
     totals = results[-1].totals if results else (0,) * len(names)
     leading = leaders(totals) if results else frozenset()
     _title(canvas, results, deal_count, colours)
-    _leader_columns(canvas, layout, leading, colours)
-    _names(canvas, layout, names, leading, colours)
-    any_blind = False
-    for index, result in enumerate(results):
-        any_blind |= _deal_row(canvas, layout, result, index, leading, colours, options)
-    if not results:
-        y = layout.body_top + layout.row / 2
-        draw_text(canvas, PAD + 12, y, "No deals finished yet", SMALL, colours.muted)
-    _separators(canvas, layout, leading, colours)
-    _footer(canvas, layout, totals, leading, colours, any_blind)
+    _legend(canvas, any(any(result.blind) for result in results), colours)
+    for band in range(layout.bands):
+        _leader_columns(canvas, layout, band, leading, colours)
+        _names(canvas, layout, band, names, leading, colours)
+        for index, result in enumerate(results):
+            _deal_row(canvas, layout, band, result, index, leading, colours, options)
+        if not results:
+            y = layout.body_top(band) + layout.row / 2
+            draw_text(canvas, PAD + 12, y, "No deals finished yet", SMALL, colours.muted)
+        _separators(canvas, layout, band, leading, colours)
+        _footer(canvas, layout, band, totals, leading, colours)
     return canvas
 
 
@@ -159,29 +200,50 @@ def _title(
         progress = f"after deal {last} of {deal_count}"
     else:
         progress = f"after deal {last}"
-    draw_text(canvas, canvas.width - PAD, PAD + 18, progress, BODY, colours.muted, align="r")
+    draw_text(canvas, canvas.width - PAD, PAD + 18, progress, SMALL, colours.muted, align="r")
+
+
+def _legend(canvas: Image.Image, any_blind: bool, colours: Palette) -> None:
+    """What a cell holds, in its own order: mark, won/bid, points, total."""
+    cy = PAD + 56
+    x = PAD + MARK_RADIUS
+    for hit, word in ((True, "hit"), (False, "miss")):
+        draw_disc(canvas, x, cy, MARK_RADIUS, colours.good if hit else colours.bad)
+        draw_mark(canvas, "check" if hit else "cross", x, cy, 12, colours.on_accent)
+        x += MARK_RADIUS + 5 + draw_text(canvas, x + MARK_RADIUS + 5, cy, word, TINY, colours.muted)
+        x += 12 + MARK_RADIUS
+    parts = [WON_BID_LEGEND, "points", "total"] + (["* blind"] if any_blind else [])
+    text = fitted(" · ".join(parts), TINY, True, canvas.width - PAD - (x - MARK_RADIUS))
+    draw_text(canvas, x - MARK_RADIUS, cy, text, TINY, colours.muted, bold=True)
 
 
 def _leader_columns(
-    canvas: Image.Image, layout: SheetLayout, leading: frozenset[int], colours: Palette
+    canvas: Image.Image,
+    layout: SheetLayout,
+    band: int,
+    leading: frozenset[int],
+    colours: Palette,
 ) -> None:
     """The leader's column is tinted gold from its name to its total."""
-    for seat in leading:
+    bottom = layout.footer_top(band) + FOOTER
+    for seat in leading.intersection(layout.band_seats(band)):
         left = layout.column_left(seat)
-        box = (left + 2, layout.body_top - NAMES + 4, left + layout.cell - 2, layout.height - PAD)
+        box = (left + 2, layout.band_top(band) + 4, left + layout.cell - 2, bottom)
         fill_rounded(canvas, box, 10, colours.gold_tint)
 
 
 def _names(
     canvas: Image.Image,
     layout: SheetLayout,
+    band: int,
     names: tuple[str, ...],
     leading: frozenset[int],
     colours: Palette,
 ) -> None:
-    cy = PAD + HEADER + NAMES // 2
+    cy = layout.band_top(band) + NAMES // 2 + 2
     draw_text(canvas, PAD + 8, cy, "Deal", TINY, colours.muted, bold=True)
-    for seat, name in enumerate(names):
+    for seat in layout.band_seats(band):
+        name = names[seat]
         centre = layout.column_left(seat) + layout.cell / 2
         if seat in leading:
             # A crown before the name: the leader reads without relying on colour.
@@ -198,17 +260,19 @@ def _names(
 def _deal_row(
     canvas: Image.Image,
     layout: SheetLayout,
+    band: int,
     result: DealResult,
     index: int,
     leading: frozenset[int],
     colours: Palette,
     options: RenderOptions,
-) -> bool:
-    """One deal's line; returns whether it holds a blind bid."""
-    top, row, cell = layout.row_top(index), layout.row, layout.cell
+) -> None:
+    """One deal's line in one band."""
+    top, row, cell = layout.row_top(index, band), layout.row, layout.cell
+    seats = layout.band_seats(band)
     if index % 2 == 1:  # striped rows guide the eye along a deal
-        fill(canvas, (PAD, top, layout.column_left(layout.players), top + row), colours.panel_alt)
-        for seat in leading:  # keeping the leader's tint through the stripe
+        fill(canvas, (PAD, top, layout.band_right(band), top + row), colours.panel_alt)
+        for seat in leading.intersection(seats):  # keeping the leader's tint through the stripe
             left = layout.column_left(seat)
             tint = blend(colours.gold_tint, colours.panel_alt, 0.35)
             fill(canvas, (left + 2, top, left + cell - 2, top + row), tint)
@@ -219,7 +283,7 @@ def _deal_row(
         draw_suit_chip(canvas, result.trump, PAD + 74, cy, row - 10, options.four_colour)
     else:
         draw_text(canvas, PAD + 74, cy, "NT", TINY - 3, colours.muted, bold=True, align="m")
-    for seat in range(layout.players):
+    for seat in seats:
         left = layout.column_left(seat)
         hit = result.bids[seat] == result.tricks[seat]
         mark_x, mark_y = layout.mark_centre(index, seat)
@@ -233,39 +297,40 @@ def _deal_row(
         total = signed(result.totals[seat])
         right = left + cell - CELL_PAD
         draw_text(canvas, right, cy, total, SMALL, colours.text, bold=True, align="r")
-    return any(result.blind)
 
 
 def _separators(
-    canvas: Image.Image, layout: SheetLayout, leading: frozenset[int], colours: Palette
+    canvas: Image.Image,
+    layout: SheetLayout,
+    band: int,
+    leading: frozenset[int],
+    colours: Palette,
 ) -> None:
     """Thin rules between player columns (not across the leader's tinted column)."""
-    bottom = layout.footer_top
-    for seat in range(1, layout.players):
+    top, bottom = layout.body_top(band), layout.footer_top(band)
+    for seat in layout.band_seats(band)[1:]:
         if seat in leading or seat - 1 in leading:
             continue
         x = layout.column_left(seat)
-        fill(canvas, (x, layout.body_top, x + 1, bottom), colours.line)
+        fill(canvas, (x, top, x + 1, bottom), colours.line)
 
 
 def _footer(
     canvas: Image.Image,
     layout: SheetLayout,
+    band: int,
     totals: Sequence[int],
     leading: frozenset[int],
     colours: Palette,
-    any_blind: bool,
 ) -> None:
-    top = layout.footer_top
-    fill(canvas, (PAD, top, layout.column_left(layout.players), top + 2), colours.line)
+    top = layout.footer_top(band)
+    fill(canvas, (PAD, top, layout.band_right(band), top + 2), colours.line)
     cy = top + FOOTER // 2 + 1
     draw_text(canvas, PAD + 8, cy, "Total", SMALL, colours.text, bold=True)
-    if any_blind:
-        draw_text(canvas, PAD + 8, cy + 16, "* blind", TINY - 3, colours.muted)
-    for seat, total in enumerate(totals):
+    for seat in layout.band_seats(band):
         colour = colours.gold if seat in leading else colours.text
         right = layout.column_left(seat) + layout.cell - CELL_PAD
-        draw_text(canvas, right, cy, signed(total), BODY, colour, bold=True, align="r")
+        draw_text(canvas, right, cy, signed(totals[seat]), BODY, colour, bold=True, align="r")
 
 
 def render_score_sheet(

@@ -1,5 +1,6 @@
 """The table status: deal n of N, hand size, trump, dealer, bids (with the dealer's
-forbidden bid while the dealer is to bid), tricks won against bids, whose turn."""
+forbidden bid while the dealer is to bid), tricks won against bids, whose turn.
+Columns are labelled, and tricks read won/bid as everywhere else."""
 
 from __future__ import annotations
 
@@ -29,9 +30,12 @@ from render.widgets import (
     pill_width,
     trump_badge_width,
 )
+from render.won_bid import WON_BID_LEGEND, won_of_bid
 
 WIDTH: Final = 760
-HEADER: Final = 88
+HEADER: Final = 104
+"""The title, the phase line and the column labels."""
+LABELS_Y: Final = PAD + HEADER - 14
 ROW: Final = 52
 ROW_GAP: Final = 6
 DOT: Final = 7
@@ -102,7 +106,7 @@ def _draw_tricks(
     if bid is None:
         return  # bidding: nothing won yet, nothing to measure against
     shown = max(bid, won)
-    label = f"{won}/{bid}"
+    label = won_of_bid(won, bid)
     if shown > MAX_DOTS or shown == 0:
         draw_text(canvas, x, cy, label, SMALL, colours.text, bold=True)
         return
@@ -128,6 +132,7 @@ def draw_table_status(view: SeatView, options: RenderOptions = DEFAULT_OPTIONS) 
     canvas = new_canvas(WIDTH, height, colours.background)
     _header(canvas, view, colours, options)
     live = view.phase in (Phase.BIDDING, Phase.PLAYING)
+    _column_labels(canvas, live, colours)
     leader = max(view.totals) if view.totals else 0
     for seat in range(n):
         top = PAD + HEADER + seat * (ROW + ROW_GAP)
@@ -156,6 +161,15 @@ def draw_table_status(view: SeatView, options: RenderOptions = DEFAULT_OPTIONS) 
     return canvas
 
 
+def _column_labels(canvas: Image.Image, live: bool, colours: Palette) -> None:
+    """Say what the bid and tricks columns hold, so "2/3" is never read backwards."""
+    if live:
+        draw_text(canvas, BID_X + 4, LABELS_Y, "bid", TINY, colours.muted, bold=True)
+        draw_text(canvas, TRICKS_X, LABELS_Y, WON_BID_LEGEND, TINY, colours.muted, bold=True)
+    right = WIDTH - PAD - 16
+    draw_text(canvas, right, LABELS_Y, "total", TINY, colours.muted, bold=True, align="r")
+
+
 def _draw_bid(canvas: Image.Image, view: SeatView, seat: int, cy: int, colours: Palette) -> None:
     bid = view.bids[seat]
     if bid is not None:
@@ -165,9 +179,9 @@ def _draw_bid(canvas: Image.Image, view: SeatView, seat: int, cy: int, colours: 
         # Simultaneous bidding: the bid is in but stays hidden until all are.
         draw_pill(canvas, BID_X, cy, "bid in", (colours.text, colours.panel_alt))
     elif seat == view.dealer and view.forbidden_bid is not None:
-        draw_pill(
-            canvas, BID_X, cy, f"can't bid {view.forbidden_bid}", (colours.on_accent, colours.bad)
-        )
+        # The hook is a rule, not a mistake: a quiet note, not the red of a missed bid.
+        note = f"any bid but {view.forbidden_bid}"
+        draw_pill(canvas, BID_X, cy, note, (colours.muted, colours.panel_alt), bold=False)
     else:
         draw_text(canvas, BID_X + 8, cy, "—", BODY, colours.muted)
 

@@ -54,6 +54,13 @@ def cap_height(size: int, bold: bool = False) -> int:
     return -int(font(size, bold).getbbox("H", anchor="ls")[1])
 
 
+@lru_cache(maxsize=128)
+@uses_freetype
+def digit_height(size: int, bold: bool = False) -> int:
+    """Height of the digits above the baseline: how big a number looks."""
+    return -int(font(size, bold).getbbox("0123456789", anchor="ls")[1])
+
+
 def text_width(text: str, size: int, bold: bool = False) -> int:
     return stamp(text, size, bold).advance
 

@@ -172,9 +172,8 @@ def test_score_tables_after_each_deal_match_the_results() -> None:
             fields = row.split()
             mark = "✓" if result.hits[seat] else "✗"
             points = f"{result.scores[seat]:+d}" if result.scores[seat] else "0"
-            assert fields[-5:] == [
-                str(result.bids[seat]),
-                str(result.tricks[seat]),
+            assert fields[-4:] == [
+                f"{result.tricks[seat]}/{result.bids[seat]}",  # won/bid, as in the pictures
                 mark,
                 points,
                 str(result.totals[seat]),

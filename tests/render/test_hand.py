@@ -9,9 +9,19 @@ import pytest
 from engine.game import Game, Phase
 from engine.view import SeatView
 from render import RenderOptions, draw_hand, hand_order, render_hand, samples
-from render.hand import CARD_HEIGHT, CARD_WIDTH, HEIGHT, MAX_WIDTH, MIN_WIDTH, layout_hand
-from render.palette import CARD_FACE
-from tests.render.helpers import count_near, decode, pixel
+from render.hand import (
+    CARD_HEIGHT,
+    CARD_WIDTH,
+    HEIGHT,
+    MAX_WIDTH,
+    MIN_WIDTH,
+    NUMBER_HEIGHT,
+    NUMBER_Y,
+    layout_hand,
+)
+from render.palette import CARD_FACE, palette
+from render.widgets import SMALL, pill_width
+from tests.render.helpers import count_near, decode, pixel, strongest_contrast
 
 
 def face_probe(x: int, y: int) -> tuple[int, int]:
@@ -116,3 +126,23 @@ def test_empty_hand_and_blind_deal_render() -> None:
     view = blind.view(1)
     assert view.hand_hidden and not view.hand
     assert decode(render_hand(view)).height == HEIGHT
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_dimmed_cards_keep_a_visible_number_badge(hand_view: SeatView, theme: str) -> None:
+    """The badge of a card that can't be played stands out from the background (a
+    pale filled badge vanished on the light theme's white)."""
+    options = RenderOptions(four_colour=True, theme="light" if theme == "light" else "dark")
+    background = palette(options).background
+    image = draw_hand(hand_view, options)
+    blocked = [spot for spot in layout_hand(hand_view).cards if spot.state == "blocked"]
+    assert blocked
+    for spot in blocked:
+        width = pill_width(str(spot.number), SMALL)
+        left = spot.x + spot.visible // 2 - width // 2
+        top = NUMBER_Y - NUMBER_HEIGHT // 2
+        # The badge's rounded left end holds no digit: only its shape can show there.
+        end = (left, top, left + 6, top + NUMBER_HEIGHT)
+        assert strongest_contrast(image, end, background) >= 3.0, spot.number
+        badge = (left, top, left + width, top + NUMBER_HEIGHT)
+        assert strongest_contrast(image, badge, background) >= 4.5, spot.number

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from PIL import Image
+
 from engine.game import Phase
 from engine.view import SeatView
 from render import RenderOptions, draw_table_status, render_table_status, samples
 from render.palette import CARD_FACE, palette
-from render.status import HEADER, ROW, ROW_GAP, WIDTH
-from render.widgets import PAD
+from render.status import BID_X, DOT_STEP, HEADER, LABELS_Y, ROW, ROW_GAP, TRICKS_X, WIDTH
+from render.text import draw_text, text_width
+from render.widgets import PAD, SMALL, TINY
+from render.won_bid import WON_BID_LEGEND
 from tests.render.helpers import count_near, decode, pixel
 
 COLOURS = palette(RenderOptions())
@@ -18,12 +22,51 @@ def row_box(seat: int) -> tuple[int, int, int, int]:
     return (PAD, top, WIDTH - PAD, top + ROW)
 
 
-def test_the_forbidden_bid_is_shown_on_the_dealer_row(dealer_bid_view: SeatView) -> None:
+def test_the_forbidden_bid_is_a_quiet_note_on_the_dealer_row(dealer_bid_view: SeatView) -> None:
+    """The hooked number is a rule, not an error: the dealer's row shows a neutral note,
+    never the red that marks a missed bid."""
     assert dealer_bid_view.forbidden_bid is not None and dealer_bid_view.dealer is not None
     image = draw_table_status(dealer_bid_view)
     for seat in range(len(dealer_bid_view.players)):
-        red = count_near(image, COLOURS.bad, row_box(seat), tolerance=2)
-        assert (red > 200) == (seat == dealer_bid_view.dealer), seat
+        _, top, _, bottom = row_box(seat)
+        bid_column = (BID_X, top, TRICKS_X, bottom)
+        assert count_near(image, COLOURS.bad, bid_column, tolerance=40) == 0, seat
+        note = count_near(image, COLOURS.panel_alt, bid_column, tolerance=2)
+        muted = count_near(image, COLOURS.muted, bid_column, tolerance=30)
+        if seat == dealer_bid_view.dealer:
+            assert dealer_bid_view.bids[seat] is None
+            assert note > 1000 and muted > 50  # a grey pill with muted writing
+        else:
+            assert dealer_bid_view.bids[seat] is not None
+
+
+def test_columns_are_labelled_with_the_won_bid_legend(dealer_bid_view: SeatView) -> None:
+    """Above the tricks column, the legend: exactly the text ``won/bid`` in muted ink."""
+    image = draw_table_status(dealer_bid_view)
+    width = text_width(WON_BID_LEGEND, TINY, True)
+    box = (TRICKS_X - 2, LABELS_Y - 12, TRICKS_X + width + 2, LABELS_Y + 12)
+    expected = Image.new("RGB", image.size, COLOURS.background)
+    draw_text(expected, TRICKS_X, LABELS_Y, WON_BID_LEGEND, TINY, COLOURS.muted, bold=True)
+    assert count_near(image, COLOURS.muted, box, tolerance=30) > 40
+    assert image.crop(box).tobytes() == expected.crop(box).tobytes()
+
+
+def test_tricks_read_won_over_bid() -> None:
+    """Each row's figure is tricks won, then the bid: "2/3", not "3/2"."""
+    view = samples.mid_play_status(5, seed=3)
+    image = draw_table_status(view)
+    assert any(0 < view.tricks_won[seat] != view.bids[seat] for seat in range(5))
+    for seat in range(5):
+        bid, won = view.bids[seat], view.tricks_won[seat]
+        assert bid is not None
+        text = f"{won}/{bid}"
+        x = TRICKS_X + max(bid, won) * DOT_STEP + 6
+        top = row_box(seat)[1]
+        cy = top + ROW // 2
+        box = (x - 1, cy - 12, x + text_width(text, SMALL, True) + 1, cy + 12)
+        expected = Image.new("RGB", image.size, pixel(image, box[0], box[1]))
+        draw_text(expected, x, cy, text, SMALL, COLOURS.text, bold=True)
+        assert image.crop(box).tobytes() == expected.crop(box).tobytes(), seat
 
 
 def test_no_forbidden_bid_once_bidding_is_over() -> None:
