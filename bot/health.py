@@ -15,12 +15,9 @@ import os
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 from bot.storage import StorageError
-
-if TYPE_CHECKING:
-    from bot.app import KachufulBot
 
 log = logging.getLogger(__name__)
 
@@ -73,17 +70,34 @@ def judge(status: Status, now: float, max_age: float = MAX_AGE) -> str | None:
     return None
 
 
-async def current_status(bot: KachufulBot) -> Status:
+class WritableStorage(Protocol):
+    async def check_writable(self) -> None: ...
+
+
+class Watched(Protocol):
+    """What the status is read from (the bot; a stand-in in tests)."""
+
+    @property
+    def storage(self) -> WritableStorage: ...
+
+    def is_ready(self) -> bool: ...
+
+    def is_closed(self) -> bool: ...
+
+    def open_games(self) -> int: ...
+
+
+async def current_status(bot: Watched) -> Status:
     connected = bot.is_ready() and not bot.is_closed()
     writable, detail = True, ""
     try:
         await bot.storage.check_writable()
     except (StorageError, RuntimeError) as exc:
         writable, detail = False, str(exc)
-    return Status(time.time(), connected, writable, len(bot.service.registry), detail)
+    return Status(time.time(), connected, writable, bot.open_games(), detail)
 
 
-async def keep_writing(bot: KachufulBot, path: Path, interval: float = INTERVAL) -> None:
+async def keep_writing(bot: Watched, path: Path, interval: float = INTERVAL) -> None:
     """Refresh the status file until cancelled; a failed write never stops the loop.
 
     A failure is logged once, not every 15 s: the health check already reports it

@@ -19,7 +19,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     parser.add_argument(
         "--status-file",
-        default=os.environ.get("STATUS_PATH", DEFAULT_STATUS),
+        default=os.environ.get("STATUS_PATH") or DEFAULT_STATUS,
         help=f"the file the bot writes (default: $STATUS_PATH or {DEFAULT_STATUS})",
     )
     parser.add_argument("--max-age", type=float, default=90.0,

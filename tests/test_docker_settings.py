@@ -169,7 +169,7 @@ class _CountingStorage:
 
 def _fake_bot(storage: _CountingStorage) -> Any:
     return SimpleNamespace(
-        is_ready=lambda: True, is_closed=lambda: False, storage=storage, registry={}
+        is_ready=lambda: True, is_closed=lambda: False, storage=storage, open_games=lambda: 0
     )
 
 

@@ -95,6 +95,9 @@ class KachufulBot(discord.Client):
         assert self._delivery is not None
         return self._delivery
 
+    def open_games(self) -> int:
+        return 0 if self._service is None else len(self._service.registry)
+
     # --- start-up ------------------------------------------------------------------------
 
     async def setup_hook(self) -> None:

@@ -37,8 +37,7 @@ def hand_text(hand: HandSnapshot, where: str) -> str:
         if hand.yours:
             status = "**Your turn to play.**"
         else:
-            status = (f"You bid {view.bids[seat]} and have taken {view.tricks_won[seat]} "
-                      f"(won/bid {view.tricks_won[seat]}/{view.bids[seat]}).")
+            status = f"You bid {view.bids[seat]} and have taken {view.tricks_won[seat]}."
     else:
         status = "This deal is over."
     return f"{header}\n{status}"

@@ -8,11 +8,11 @@ from bot.core.effects import LobbySnapshot, SeatLabel, TableSnapshot
 from bot.core.refusals import Refusal, RefusalKey
 from engine import Card, DealResult, Phase, Rules, SeatView, Suit
 from engine.rules import PRESET_DESCRIPTIONS, PRESETS
+from engine.rules_text import RULES_DOC
+from render.won_bid import WON_BID_LEGEND, won_of_bid
 
 SUIT_NAMES = {Suit.SPADES: "♠ spades", Suit.DIAMONDS: "♦ diamonds", Suit.CLUBS: "♣ clubs",
               Suit.HEARTS: "♥ hearts"}
-WON_BID_LEGEND = "won/bid"
-"""Tricks are always shown as won/bid ("2/3": two taken of three bid)."""
 
 REFUSALS: dict[RefusalKey, str] = {
     "game_not_running": "This game has finished or is no longer running.",
@@ -98,7 +98,7 @@ def rules_help(rules: Rules, players: int | None) -> str:
         lines.append("• The dealer bids last and may not make the bids add up to the tricks.")
     lines.append("• Exactly your bid scores; anything else " +
                  ("scores 0." if rules.scoring in ("classic", "ten-times") else "costs."))
-    lines.append("The full rules, with every option: `docs/rules.md` in the bot's repository.")
+    lines.append(f"The full rules, with every option: `{RULES_DOC}` in the bot's repository.")
     return "\n".join(lines)
 
 
@@ -176,11 +176,11 @@ def table_text(table: TableSnapshot) -> str:
     if view.forbidden_bid is not None and dealer is not None and not view.has_bid[dealer]:
         lines.append(f"The dealer may not bid {view.forbidden_bid}.")
     if view.phase is Phase.PLAYING:
-        lines.append(
-            f"Tricks ({WON_BID_LEGEND}): " + ", ".join(
-                f"{names[s]} {view.tricks_won[s]}/{view.bids[s]}" for s in range(len(names))
-            )
-        )
+        figures = [won_of_bid(view.tricks_won[s], view.bids[s] or 0, blind=view.blind[s])
+                   for s in range(len(names))]
+        lines.append(f"Tricks ({WON_BID_LEGEND}): "
+                     + ", ".join(f"{name} {figure}" for name, figure in zip(names, figures,
+                                                                            strict=True)))
         if view.trick:
             lines.append("On the table: " + "  ".join(f"{names[s]} {c}" for s, c in view.trick))
     lines.append(turn_line(table))
