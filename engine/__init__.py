@@ -19,6 +19,7 @@ from engine.errors import (
     NotYourTurn,
     RecordError,
     RulesError,
+    UnknownChanceVersion,
     WrongPhase,
 )
 from engine.events import (
@@ -37,10 +38,11 @@ from engine.game import DealResult, Game, Phase
 from engine.record import RECORD_FORMAT, game_from_record, game_to_record, replay_summary
 from engine.rules import PRESETS, Rules, preset_rules
 from engine.scoring import score_function, standings
-from engine.shuffle import seed_commitment
+from engine.shuffle import CHANCE_VERSION, seed_commitment
 from engine.view import SeatView
 
 __all__ = [
+    "CHANCE_VERSION",
     "DECK",
     "PRESETS",
     "RECORD_FORMAT",
@@ -78,6 +80,7 @@ __all__ = [
     "SeatView",
     "Suit",
     "TrickWon",
+    "UnknownChanceVersion",
     "WrongPhase",
     "game_from_record",
     "game_to_record",

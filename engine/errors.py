@@ -20,6 +20,11 @@ class RulesError(KachufulError, ValueError):
     """Rules that are invalid, or invalid for this number of players."""
 
 
+class UnknownChanceVersion(KachufulError, ValueError):
+    """A game dealt by a version of the seed-to-cards algorithm this engine lacks, so
+    its deals can't be rebuilt (see ``engine.shuffle.CHANCE_VERSION``)."""
+
+
 class IllegalAction(KachufulError):
     """An action the rules do not allow now; the game is unchanged."""
 

@@ -30,6 +30,8 @@ from engine.rules import Rules, describe_validation_error
 from engine.shuffle import seed_commitment
 
 RECORD_FORMAT: Final = "kachuful-record/1"
+_UNMARKED_CHANCE_VERSION: Final = 1
+"""Records written before ``chance_version`` existed were all dealt by version 1."""
 
 
 # --- writing ---------------------------------------------------------------------
@@ -49,6 +51,8 @@ def game_to_record(game: Game, *, include_seed: bool = False) -> dict[str, Any]:
             [None if card is None else card.code for card in draw] for draw in game.dealer_draws
         ]
     if game.seed is not None:
+        # Only a seed's cards depend on the algorithm; a typed-in game has none.
+        record["chance_version"] = game.chance_version
         record["commitment"] = seed_commitment(game.seed)
         if include_seed:
             record["seed"] = game.seed.hex()
@@ -127,6 +131,14 @@ def record_rules(record: Mapping[str, Any]) -> Rules:
         raise RecordError(f"rules: {describe_validation_error(exc)}") from None
 
 
+def record_chance_version(record: Mapping[str, Any]) -> int:
+    """The record's ``chance_version``; records from before the field are version 1."""
+    version = record.get("chance_version", _UNMARKED_CHANCE_VERSION)
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise RecordError(f"chance_version must be a whole number, not {version!r}")
+    return version
+
+
 def game_from_record(record: Mapping[str, Any], *, check_seed: bool = False) -> Game:
     """Replay a record into a game. With ``check_seed``, the record's seed must be
     present and must produce its dealer draw and every deal."""
@@ -139,13 +151,14 @@ def game_from_record(record: Mapping[str, Any], *, check_seed: bool = False) -> 
     ):
         raise RecordError("players must be a list of names")
     rules = record_rules(record)
+    chance_version = record_chance_version(record)
     seed: str | None = None
     if check_seed:
         seed = record.get("seed")
         if not isinstance(seed, str):
             raise RecordError("this record has no seed to check")
     try:
-        game = Game(rules, players, seed)
+        game = Game(rules, players, seed, chance_version=chance_version)
     except KachufulError as exc:
         raise RecordError(str(exc)) from None
     if not check_seed:

@@ -13,6 +13,10 @@ fair-deal proof can be checked by anyone, in any language, on any Python version
   next cards, again in seat order (a fresh pack, numbered 1, 2…, only if it runs out).
 
 A seed is 32 bytes; its commitment, shown before play, is ``SHA256(seed)`` in hex.
+
+All of the above is chance version 1 (:data:`CHANCE_VERSION`). Stored games and
+records carry the version that dealt them, so changing how a seed becomes cards means
+a new version number, with the old algorithm kept to replay the old games.
 """
 
 from __future__ import annotations
@@ -22,8 +26,12 @@ import secrets
 from typing import Final
 
 from engine.cards import DECK, NUM_CARDS, RANK_OF, Card
-from engine.errors import KachufulError
+from engine.errors import KachufulError, UnknownChanceVersion
 
+CHANCE_VERSION: Final = 1
+"""The version of the seed-to-cards algorithm new games are dealt with."""
+KNOWN_CHANCE_VERSIONS: Final = frozenset({1})
+"""Every version this engine can replay."""
 SEED_BYTES: Final = 32
 _WORD: Final = 8
 _SPACE: Final = 1 << 64
@@ -53,6 +61,19 @@ def normalize_seed(seed: bytes | int | str) -> bytes:
             raise KachufulError("a seed written as text must be 64 hexadecimal digits") from None
         return normalize_seed(raw)
     raise KachufulError(f"not a seed: {seed!r}")
+
+
+def check_chance_version(version: object) -> int:
+    """``version`` if this engine knows how to deal with it; else a clear refusal."""
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise UnknownChanceVersion(f"a chance version is a whole number, not {version!r}")
+    if version not in KNOWN_CHANCE_VERSIONS:
+        known = ", ".join(str(v) for v in sorted(KNOWN_CHANCE_VERSIONS))
+        raise UnknownChanceVersion(
+            f"this game was dealt with chance version {version}, which this version of "
+            f"the bot does not know (it knows chance version {known})"
+        )
+    return version
 
 
 def seed_commitment(seed: bytes) -> str:

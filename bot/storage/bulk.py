@@ -27,6 +27,7 @@ from bot.storage.errors import StorageError, translate
 from bot.storage.migrations import load_migrations
 from bot.storage.summary import SeatResult
 from bot.storage.values import (
+    check_chance_version,
     check_id,
     check_name,
     check_turn_timeout,
@@ -34,11 +35,12 @@ from bot.storage.values import (
     seed_to_hex,
     to_epoch,
 )
-from engine import Rules
+from engine import CHANCE_VERSION, Rules
 
 _INSERT_GAME = (
-    "INSERT INTO games (id, guild_id, channel_id, rules, seed, status, created_at, started_at, "
-    "finished_at, turn_timeout) VALUES (?, ?, ?, ?, ?, 'finished', ?, ?, ?, ?)"
+    "INSERT INTO games (id, guild_id, channel_id, rules, seed, chance_version, status, "
+    "created_at, started_at, finished_at, turn_timeout) "
+    "VALUES (?, ?, ?, ?, ?, ?, 'finished', ?, ?, ?, ?)"
 )
 _INSERT_SEAT = (
     "INSERT INTO seats (game_id, seat, user_id, computer_level, display_name) "
@@ -66,6 +68,7 @@ class PastGame:
     finished_at: datetime
     seats: tuple[PastSeat, ...]
     turn_timeout: int = 300
+    chance_version: int = CHANCE_VERSION
 
 
 def bulk_load_finished_games(path: Path, games: Iterable[PastGame]) -> int:
@@ -114,6 +117,7 @@ def _load(conn: sqlite3.Connection, games: Iterable[PastGame]) -> int:
                 check_id("channel_id", game.channel_id),
                 rules_json[game.rules],
                 seed_to_hex(game.seed),
+                check_chance_version(game.chance_version),
                 started,
                 started,
                 finished,

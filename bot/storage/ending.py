@@ -67,11 +67,12 @@ async def finish_game(
     actions = game.player_actions()
     async with db.transaction("finishing a game") as tx:
         row = await tx.fetchone(
-            "SELECT guild_id, status, rules, seed FROM games WHERE id = ?", (game_id,)
+            "SELECT guild_id, status, rules, seed, chance_version FROM games WHERE id = ?",
+            (game_id,),
         )
         if row is None:
             raise GameNotFound(f"no game {game_id}")
-        guild_id, status, rules_json, seed_hex = row
+        guild_id, status, rules_json, seed_hex, chance_version = row
         if status != "active":
             raise GameStateConflict(
                 f"game {game_id} is {status}, so it can't be finished",
@@ -81,7 +82,7 @@ async def finish_game(
             "SELECT seat, user_id, display_name FROM seats WHERE game_id = ? ORDER BY seat",
             (game_id,),
         )
-        _check_same_game(game_id, game, rules_json, seed_hex, len(seats))
+        _check_same_game(game_id, game, (rules_json, seed_hex, chance_version), len(seats))
         stored = await tx.fetchall(
             "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
         )
@@ -106,17 +107,23 @@ async def finish_game(
     return results
 
 
-def _check_same_game(game_id: int, game: Game, rules_json: str, seed_hex: str, seats: int) -> None:
+def _check_same_game(
+    game_id: int, game: Game, stored: tuple[str, str, int], seats: int
+) -> None:
+    """``stored``: the game row's rules JSON, seed hex and chance version."""
     # Names are only labels (a seat may be renamed mid-game), so they are not compared.
+    rules_json, seed_hex, chance_version = stored
     same = (
         game.seed is not None
         and game.seed.hex() == seed_hex
+        and game.chance_version == chance_version
         and rules_to_json(game.rules) == rules_json
         and game.player_count == seats
     )
     if not same:
         raise GameStateConflict(
-            f"the game given is not stored game {game_id} (seed, rules or seats differ)"
+            f"the game given is not stored game {game_id} "
+            "(seed, chance version, rules or seats differ)"
         )
 
 

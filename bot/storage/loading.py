@@ -15,11 +15,12 @@ from bot.storage.lobby import OPEN_SQL
 from bot.storage.models import GameStatus, StoredGame, StoredSeat
 from bot.storage.values import check_id, from_epoch, rules_from_json
 from engine import Game, KachufulError, Rules
+from engine.shuffle import check_chance_version
 
 _GAME_COLUMNS: Final = (
     "id, guild_id, channel_id, thread_id, host_user_id, status, rules, seed, created_at, "
     "started_at, finished_at, turn_timeout, lobby_message_id, table_message_id, bot_state, "
-    "rematch_of"
+    "rematch_of, chance_version"
 )
 _SEAT_COLUMNS: Final = (
     "game_id, seat, user_id, computer_level, display_name, dms_closed, autoplay, "
@@ -81,7 +82,8 @@ def _stored_seat(row: Row) -> StoredSeat:
 
 def _stored_game(row: Row, seat_rows: list[Row], texts: list[str]) -> StoredGame:
     game_id, guild_id, channel_id, thread_id, host, status, rules_json, seed_hex = row[:8]
-    created, started, finished, timeout, lobby_msg, table_msg, state, rematch_of = row[8:]
+    created, started, finished, timeout, lobby_msg, table_msg, state, rematch_of = row[8:16]
+    chance_version = int(row[16])
     seats = tuple(_stored_seat(seat) for seat in seat_rows)
     seed = bytes.fromhex(seed_hex)
     rules: Rules = Rules()
@@ -89,10 +91,12 @@ def _stored_game(row: Row, seat_rows: list[Row], texts: list[str]) -> StoredGame
     error: str | None = None
     try:
         rules = rules_from_json(rules_json)
+        # A lobby can't be dealt under an unknown version either, so it is checked too.
+        check_chance_version(chance_version)
         if status != "lobby":
             actions = [decode_action(text) for text in texts]
             names = [seat.display_name for seat in seats]
-            game = Game.replay(rules, names, seed, actions)
+            game = Game.replay(rules, names, seed, actions, chance_version=chance_version)
     except (KachufulError, CorruptAction, ValueError) as exc:
         error = f"game {game_id} can't be rebuilt from its record: {exc}"
     return StoredGame(
@@ -104,6 +108,7 @@ def _stored_game(row: Row, seat_rows: list[Row], texts: list[str]) -> StoredGame
         status=cast(GameStatus, status),
         rules=rules,
         seed=seed,
+        chance_version=chance_version,
         created_at=_required_time(created),
         started_at=from_epoch(started),
         finished_at=from_epoch(finished),

@@ -14,6 +14,7 @@ from bot.storage.connection import Database, Tx
 from bot.storage.errors import GameNotFound, GameStateConflict, InvalidValue
 from bot.storage.models import NewSeat
 from bot.storage.values import (
+    check_chance_version,
     check_id,
     check_optional_id,
     check_seat_index,
@@ -58,6 +59,7 @@ async def create_game(
     thread_id: int | None,
     rematch_of: int | None,
     now: datetime | None,
+    chance_version: int,
 ) -> int:
     values = (
         check_id("guild_id", guild_id),
@@ -66,6 +68,7 @@ async def create_game(
         check_optional_id("host_user_id", host_user_id),
         rules_to_json(rules),
         seed_to_hex(seed),
+        check_chance_version(chance_version),
         now_or(now),
         check_turn_timeout(turn_timeout),
         check_optional_id("rematch_of", rematch_of),
@@ -81,8 +84,8 @@ async def create_game(
             )
         row = await tx.fetchone(
             "INSERT INTO games (guild_id, channel_id, thread_id, host_user_id, rules, seed, "
-            "created_at, turn_timeout, rematch_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "RETURNING id",
+            "chance_version, created_at, turn_timeout, rematch_of) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             values,
         )
         assert row is not None

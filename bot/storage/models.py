@@ -121,6 +121,9 @@ class StoredGame:
     status: GameStatus
     rules: Rules
     seed: bytes
+    chance_version: int
+    """How the seed becomes cards (``engine.CHANCE_VERSION`` when the game was made);
+    a lobby's engine game must be started with it."""
     created_at: datetime
     started_at: datetime | None
     finished_at: datetime | None

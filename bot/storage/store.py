@@ -40,7 +40,7 @@ from bot.storage.models import (
 )
 from bot.storage.moves import UNSET, Unset
 from bot.storage.summary import SeatResult
-from engine import Bid, Game, Play, Rules
+from engine import CHANCE_VERSION, Bid, Game, Play, Rules
 
 DEFAULT_PATH: Final = Path("data/kachuful.db")
 DEFAULT_BUSY_TIMEOUT: Final = 5.0
@@ -142,8 +142,10 @@ class Storage:
         thread_id: int | None = None,
         rematch_of: int | None = None,
         now: datetime | None = None,
+        chance_version: int = CHANCE_VERSION,
     ) -> int:
-        """Open a lobby (status ``lobby``) and return the game's id.
+        """Open a lobby (status ``lobby``) and return the game's id. ``chance_version``
+        is how the seed becomes cards; the engine game must be built with the same.
 
         Refused (:class:`GameStateConflict`) when the channel already has an open game
         or a human seat's user is seated in another open game.
@@ -160,6 +162,7 @@ class Storage:
             thread_id=thread_id,
             rematch_of=rematch_of,
             now=now,
+            chance_version=chance_version,
         )
 
     async def add_seat(self, game_id: int, seat: NewSeat) -> int:

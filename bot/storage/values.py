@@ -12,6 +12,7 @@ from typing import Final
 
 from bot.storage.errors import InvalidValue
 from engine import KachufulError, Rules
+from engine.shuffle import check_chance_version as engine_chance_version
 from engine.shuffle import normalize_seed
 
 MAX_ID: Final = (1 << 63) - 1
@@ -109,5 +110,13 @@ def seed_to_hex(seed: bytes | int | str) -> str:
     """A game's seed as stored: 64 hex digits."""
     try:
         return normalize_seed(seed).hex()
+    except KachufulError as exc:
+        raise InvalidValue(str(exc)) from None
+
+
+def check_chance_version(version: object) -> int:
+    """A version of the seed-to-cards algorithm that this engine can deal with."""
+    try:
+        return engine_chance_version(version)
     except KachufulError as exc:
         raise InvalidValue(str(exc)) from None

@@ -89,3 +89,13 @@ def test_a_record_without_a_seed_cannot_be_verified() -> None:
     del record["seed"]
     result = verify(record)
     assert result.returncode == 2 and "no seed" in result.stderr
+
+
+def test_verify_reads_the_chance_version_from_the_record() -> None:
+    record = short_game_record()
+    record["chance_version"] = 99
+    result = verify(record)
+    assert result.returncode == 2 and result.stdout == ""
+    assert "dealt with chance version 99" in result.stderr
+    del record["chance_version"]  # an older record: version 1, and it verifies
+    assert verify(record).returncode == 0

@@ -103,8 +103,12 @@ async def test_a_database_made_by_migration_1_upgrades_to_the_latest(
         conn.executescript(V1_SAMPLE.read_text())
     conn.close()
 
+    games_before = read(db_path, "SELECT id, seed, status FROM games ORDER BY id")
     storage = await open_storage(db_path)
     assert (storage.version_before, storage.version) == (1, latest_version())
+    # Every game keeps its row, and was dealt by chance version 1, the only one then.
+    assert read(db_path, "SELECT id, seed, status FROM games ORDER BY id") == games_before
+    assert read(db_path, "SELECT DISTINCT chance_version FROM games") == [(1,)]
 
     # The active game of the sample continues exactly where it was.
     rules = preset_rules("classic")
@@ -112,10 +116,11 @@ async def test_a_database_made_by_migration_1_upgrades_to_the_latest(
     play_until(expected, first_legal, mid_trick(2, 1, 1))
     [stored] = await storage.load_unfinished_games()
     # A replay error here after an engine change means the engine now turns a seed
-    # into different deals: every stored game would break. That needs a versioned
-    # chance derivation in the engine, not a regenerated fixture.
+    # into different deals under chance version 1: every stored game would break.
+    # Such a change needs a new engine.shuffle.CHANCE_VERSION, not a regenerated fixture.
     assert stored.replay_error is None, stored.replay_error
-    assert stored.game is not None
+    assert stored.chance_version == 1
+    assert stored.game is not None and stored.game.chance_version == 1
     assert stored.game.log == expected.log
     assert (stored.table_message_id, stored.thread_id) == (7001, 7002)
     assert stored.seats[1].dm_message_id == 7004
@@ -182,12 +187,16 @@ async def test_a_migration_that_breaks_foreign_keys_is_rolled_back(
     tmp_path: Path, db_path: Path, open_storage: OpenStorage
 ) -> None:
     storage = await open_storage(db_path, migrations_dir=migrations_dir(tmp_path))
-    await play_finished_game(storage, 1, [human(1), human(2), human(3)], seed=1)
     await storage.close()
+    # Games written by a version-1 bot (today's code writes columns version 1 lacks).
+    with sqlite3.connect(db_path) as conn:
+        conn.executescript(V1_SAMPLE.read_text())
+    conn.close()
+    games = read(db_path, "SELECT count(*) FROM games")
     folder = migrations_dir(tmp_path, {"0002_orphans.sql": "DELETE FROM games;\n"})
     with pytest.raises(MigrationError, match="foreign keys point nowhere"):
         await open_storage(db_path, migrations_dir=folder)
-    assert read(db_path, "SELECT count(*) FROM games") == [(1,)]
+    assert read(db_path, "SELECT count(*) FROM games") == games != [(0,)]
     assert read(db_path, "PRAGMA user_version") == [(1,)]
 
 
