@@ -177,7 +177,8 @@ class Lobbies:
         while session.target_players and len(session.seats) < session.target_players:
             await self._add_computer(session, DEFAULT_LEVEL)
         try:
-            game = Game(session.rules, session.names(), session.seed)
+            game = Game(session.rules, session.names(), session.seed,
+                        chance_version=session.chance_version)
         except KachufulError as exc:  # rules that cannot seat this table
             raise Refusal("need_players", most=session.rules.max_players(),
                           detail=str(exc)) from None

@@ -65,6 +65,7 @@ def session_from_storage(stored: StoredGame) -> GameSession:
         game=stored.game,
         thread_id=stored.thread_id,
         rematch_of=stored.rematch_of,
+        chance_version=stored.chance_version,
         target_players=target if isinstance(target, int) else None,
     )
     if stored.game is not None:

@@ -13,6 +13,7 @@ from typing import Literal
 
 from bot.core.seats import SeatState
 from engine import Game, Phase, Rules
+from engine.shuffle import CHANCE_VERSION
 
 SessionStatus = Literal["lobby", "active", "finished", "cancelled"]
 
@@ -41,6 +42,8 @@ class GameSession:
     rematch_of: int | None = None
     target_players: int | None = None
     """The table size asked for at ``start``: Start fills empty seats with computers."""
+    chance_version: int = CHANCE_VERSION
+    """How this game's seed becomes cards (a stored game keeps the version it began with)."""
     finish_pending: bool = False
     """The game is over but its end is not recorded yet (a failed save, retried)."""
 
