@@ -75,6 +75,7 @@ from bench.load_games import (
     PLAYERS_PER_GAME,
     SETTLE_SECONDS,
     TARGET_AT_GAMES,
+    TARGET_CPU_MS_PER_ACTION,
     TARGET_P99_MS,
     TARGET_RSS_KB_PER_GAME,
     VOICE_NOTICE,
@@ -120,12 +121,12 @@ from tests.fake_discord import (
 
 
 async def run_once(games: int, plan: GamePlan, args: argparse.Namespace) -> dict[str, Any]:
-    print(f"\n== {games} games of {PLAYERS_PER_GAME} people, {plan.label}: {plan.deals} deals, "
+    print(f"\n== {games} games of {plan.people} people, {plan.label}: {plan.deals} deals, "
           f"{plan.moves_per_game} moves per game ==", flush=True)
     with tempfile.TemporaryDirectory(prefix="kachuful-load-") as folder:
         workdir = Path(folder)
         async with FakeDiscord(record_requests=False, keep_file_bytes=False) as fake:
-            tables = build_tables(fake, games, "t")
+            tables = build_tables(fake, games, "t", plan.people)
             warmup = build_tables(fake, 1, "warm")[0]
             bot = BotProcess(base_url=fake.base_url, token=fake.token, workdir=workdir,
                              module=args.bot_module, work_slots=args.work_slots)
@@ -186,6 +187,7 @@ async def _measure(
     driver_cpu_before = own_cpu_seconds()
     machine_before = machine_busy_seconds()
     before = read_process(bot.pid)
+    requests_before = fake.request_total
     try:
         await play_all(fake, tables, plan, args.seed, progress, args.timeout, args.start_rate,
                        args.lobbies_first)
@@ -222,13 +224,21 @@ async def _measure(
         and not line.endswith(VOICE_NOTICE) and GATEWAY_LAG_NOTICE not in line
     ]
     lag_warnings = sum(1 for line in log_lines if GATEWAY_LAG_NOTICE in line)
-    actions = progress.moves
+    # Every seat's moves count, the computers' too: each is saved and shown alike.
+    actions = progress.moves + finals * plan.computers * plan.moves_per_player
+    requests = fake.request_total - requests_before
     per_game = (active_rss - baseline.rss_kb) / most_active if most_active else float("nan")
     per_game_cold = (active_rss - cold.rss_kb) / most_active if most_active else float("nan")
 
     run: dict[str, Any] = {
         "games": games,
         "players_per_game": PLAYERS_PER_GAME,
+        "people_per_game": plan.people,
+        "computers_per_game": plan.computers,
+        "computer_level": plan.level if plan.computers else None,
+        "requests": requests,
+        "requests_per_action": round(requests / actions, 2) if actions else None,
+        "bot_cpu_ms_per_action": round(bot_cpu / actions * 1000, 2) if actions else None,
         "rules": plan.options,
         "start_rate": args.start_rate,
         "lobbies_first": args.lobbies_first,
@@ -320,6 +330,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--lobbies-under-load", dest="lobbies_first", action="store_false",
                         help="open each game's lobby when it is due to start, while earlier "
                              "games play (default: open and fill every lobby first)")
+    parser.add_argument("--computers", type=int, default=0, metavar="K",
+                        help="computer players per game, added in the lobby (default 0; the "
+                             "other 4 − K seats are people)")
+    parser.add_argument("--level", default="hard", choices=("easy", "medium", "hard"),
+                        help="the computer players' level (default hard)")
     parser.add_argument("--timeout", type=float, default=180.0,
                         help="seconds any single wait may take before a game counts as stalled")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices")
@@ -349,13 +364,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--games takes numbers separated by commas, e.g. 50,200")
     if not args.game_counts or min(args.game_counts) < 1:
         parser.error("--games needs at least one number ≥ 1")
+    if not 0 <= args.computers <= PLAYERS_PER_GAME - 1:
+        parser.error(f"--computers must be between 0 and {PLAYERS_PER_GAME - 1}: "
+                     "a game needs at least one person")
     if args.max_hand is not None and not 1 <= args.max_hand <= 12:
         parser.error("--max-hand must be between 1 and 12 for four players")
     return args
 
 
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
-    plan = game_plan(args.max_hand)
+    plan = game_plan(args.max_hand, args.computers, args.level)
     runs: list[dict[str, Any]] = []
     for games in args.game_counts:
         try:
@@ -369,12 +387,14 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         "at_games": TARGET_AT_GAMES,
         "p99_ms": TARGET_P99_MS,
         "rss_kb_per_game": TARGET_RSS_KB_PER_GAME,
+        "bot_cpu_ms_per_action": TARGET_CPU_MS_PER_ACTION,
     }
     if at_target and "error" not in at_target[0]:
         run = at_target[0]
         targets["p99_met"] = _at_most(run["p99_ms"], TARGET_P99_MS)
         targets["moves_p99_met"] = _at_most(run["moves_p99_ms"], TARGET_P99_MS)
         targets["rss_met"] = _at_most(run["rss_kb_per_game"], TARGET_RSS_KB_PER_GAME)
+        targets["cpu_met"] = _at_most(run["bot_cpu_ms_per_action"], TARGET_CPU_MS_PER_ACTION)
     summary: dict[str, Any] = {"bench": "load", "runs": runs, "targets": targets}
     marginal = marginal_memory(runs)
     if marginal is not None:

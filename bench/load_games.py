@@ -26,6 +26,7 @@ from tests.fake_discord import (
 )
 
 PLAYERS_PER_GAME = 4
+TARGET_CPU_MS_PER_ACTION = 6.0
 TARGET_P99_MS = 250.0
 TARGET_RSS_KB_PER_GAME = 200.0
 TARGET_AT_GAMES = 200
@@ -56,13 +57,24 @@ class GamePlan:
     label: str
     deals: int
     moves_per_player: int
+    computers: int = 0
+    level: str = "hard"
+
+    @property
+    def people(self) -> int:
+        return PLAYERS_PER_GAME - self.computers
 
     @property
     def moves_per_game(self) -> int:
+        """Every seat's moves, the computers' too."""
         return self.moves_per_player * PLAYERS_PER_GAME
 
+    @property
+    def clicks_per_game(self) -> int:
+        return self.moves_per_player * self.people
 
-def game_plan(max_hand: int | None) -> GamePlan:
+
+def game_plan(max_hand: int | None, computers: int = 0, level: str = "hard") -> GamePlan:
     """The short preset, or ``max_hand`` deals of ``max_hand`` cards down to 1."""
     options: dict[str, object] = {"preset": "short"}
     label = "short preset (5-4-3-2-1-2-3-4-5 cards)"
@@ -73,7 +85,9 @@ def game_plan(max_hand: int | None) -> GamePlan:
     rule_options = {k: v for k, v in options.items() if k != "preset"}
     sizes = Rules.from_options(rule_options, preset).hand_sizes(PLAYERS_PER_GAME)
     # In-turn bidding: one bid per deal, then one card per trick.
-    return GamePlan(options, label, len(sizes), len(sizes) + sum(sizes))
+    if computers:
+        label += f", {computers} {level} computer player{'s' if computers > 1 else ''}"
+    return GamePlan(options, label, len(sizes), len(sizes) + sum(sizes), computers, level)
 
 
 # --- the world: one server, channel and four people per game --------------------------------
@@ -86,13 +100,14 @@ class Table:
     people: tuple[User, ...]
 
 
-def build_tables(fake: FakeDiscord, count: int, prefix: str) -> list[Table]:
+def build_tables(fake: FakeDiscord, count: int, prefix: str,
+                 people_per_game: int = PLAYERS_PER_GAME) -> list[Table]:
     tables = []
     for index in range(count):
         guild = fake.create_guild(f"{prefix} club {index}")
         channel = fake.create_channel(guild, "kachuful")
         people = []
-        for seat in range(PLAYERS_PER_GAME):
+        for seat in range(people_per_game):
             user = fake.create_user(f"{prefix}{index}p{seat}")
             fake.add_member(guild, user)
             people.append(user)
@@ -230,12 +245,26 @@ async def open_lobby(fake: FakeDiscord, table: Table, plan: GamePlan, timeout: f
     async with asyncio.TaskGroup() as joins:
         for guest in guests:
             joins.create_task(_lobby_click(fake, guest, lobby, "Join", timeout))
-    seats = len(table.people)
+    for _ in range(plan.computers):
+        await _add_computer(fake, host, table, fake.message(lobby.id), plan.level, timeout)
+    seats = PLAYERS_PER_GAME
     await fake.wait_for(
         lambda: f"Seats ({seats}/" in _lobby_text(fake, lobby.id), timeout,
         what="the lobby's seats", keys=[table.channel.id],
     )
     return lobby
+
+
+async def _add_computer(
+    fake: FakeDiscord, host: User, table: Table, lobby: Message, level: str, timeout: float
+) -> None:
+    seated = _lobby_text(fake, lobby.id)
+    menu = next(c.custom_id for c in lobby.selects if c.custom_id.startswith("kf:addbot:"))
+    record = await fake.select(host, lobby, menu, [level])
+    if not await _acknowledged(record, f"{host.name}'s computer player", timeout):
+        raise GameFailed(f"a computer player was refused: {record.text()!r}")
+    await fake.wait_for(lambda: _lobby_text(fake, lobby.id) != seated, timeout,
+                        what="the lobby's new seat", keys=[table.channel.id])
 
 
 def _has_buttons(fake: FakeDiscord, message_id: int) -> bool:

@@ -206,6 +206,11 @@ class FakeDiscord(WorldControls, HealthChecks):
     def requests(self) -> list[RequestRecord]:
         return self._server.rest.requests
 
+    @property
+    def request_total(self) -> int:
+        """How many REST requests the fake has served (counted even when not recorded)."""
+        return self._server.rest.request_total
+
     def request_count(self, method: str, route: str) -> int:
         return sum(1 for r in self.requests if r.method == method and r.route == route)
 

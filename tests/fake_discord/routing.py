@@ -233,6 +233,8 @@ class RestApi:
         self.internal_errors: list[InternalError] = []
         self.message_limit: FixedWindowLimit | None = None
         self.record_requests = True
+        self.request_total = 0
+        """Every request served, also when they are not recorded (benchmarks)."""
 
     def add(self, method: str, template: str, handler: Handler, *, auth: bool = True) -> None:
         parts = _PLACEHOLDER.split(template)  # literal, name, literal, name, ..., literal
@@ -350,6 +352,7 @@ class RestApi:
     def _log(
         self, method: str, route: str | None, path: str, status: int, *, injected: bool = False
     ) -> None:
+        self.request_total += 1
         if self.record_requests or route is None:
             self.requests.append(
                 RequestRecord(method, route, path, status, time.monotonic(), injected)
