@@ -17,14 +17,17 @@ the game's own score function (:func:`engine.scoring.score_function`), blind
 doubling included. Candidates race (:mod:`ai.search`) until one is clearly best or
 the work cap (a count of simulated card plays and drawn hands) is reached. The clock
 never ends a search, so a decision is a pure function of the seed and the view, on
-any machine under any load; a search still running after a second is only logged.
+any machine under any load; a search still running after 2 s is only logged.
 
 Measured (``bench/ai.py``, 200 duplicate 4-player classic games with three reference
 players, one worker on 2 cores): 76.4% exact bids (68-76% with 1-8 cards, 77-88%
 with 9-12, 89% with 13), +3.65 ± 0.10 points per deal over the reference in the same
-seat, 18 ms mean and 56 ms p99 per decision. Keeping tied candidates in the race (:mod:`ai.search`)
-brought it from 72.6% and +3.21. Tried without measurable gain (80-game runs, about
-±1.5 points of exact bids):
+seat, 18 ms mean and 56 ms p99 per decision. With the work count as the only limit
+(before, a 0.2 s clock also ended 1.2% of searches on a busy machine) the same run
+gives 76.4% and +3.65 ± 0.10, with 16 ms mean and 54 ms p99 of processor time per
+decision (26 ms and 182 ms of wall time, the machine heavily loaded). Keeping tied
+candidates in the race (:mod:`ai.search`) brought it from 72.6% and +3.21. Tried
+without measurable gain (80-game runs, about ±1.5 points of exact bids):
 exact-bid inference (kept: it is the right model and costs little), a better rule
 for this seat's own later plays in the playouts (medium's play, or one peeking at
 the world), valuing each move by the better of two such rules, more work per
