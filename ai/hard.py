@@ -14,16 +14,20 @@ Each candidate bid or card is then played to the end of the deal in every world,
 every seat following the fast reference rule (:mod:`ai.rollout`; seats that have
 not bid yet are given the reference bid for their sampled hand), and scored with
 the game's own score function (:func:`engine.scoring.score_function`), blind
-doubling included. Candidates race (:mod:`ai.search`) until one is clearly best,
-the work cap is reached, or the clock runs out; with ``time_budget=None`` only the
-cap applies and decisions are a pure function of the seed and the view.
+doubling included. Candidates race (:mod:`ai.search`) until one is clearly best or
+the work cap (a count of simulated card plays and drawn hands) is reached. The clock
+never ends a search, so a decision is a pure function of the seed and the view, on
+any machine under any load; a search still running after 2 s is only logged.
 
 Measured (``bench/ai.py``, 200 duplicate 4-player classic games with three reference
 players, one worker on 2 cores): 76.4% exact bids (68-76% with 1-8 cards, 77-88%
 with 9-12, 89% with 13), +3.65 ± 0.10 points per deal over the reference in the same
-seat, 18 ms mean and 56 ms p99 per decision. Keeping tied candidates in the race (:mod:`ai.search`)
-brought it from 72.6% and +3.21. Tried without measurable gain (80-game runs, about
-±1.5 points of exact bids):
+seat, 18 ms mean and 56 ms p99 per decision. With the work count as the only limit
+(before, a 0.2 s clock also ended 1.2% of searches on a busy machine) the same run
+gives 76.4% and +3.65 ± 0.10, with 16 ms mean and 54 ms p99 of processor time per
+decision (26 ms and 182 ms of wall time, the machine heavily loaded). Keeping tied
+candidates in the race (:mod:`ai.search`) brought it from 72.6% and +3.21. Tried
+without measurable gain (80-game runs, about ±1.5 points of exact bids):
 exact-bid inference (kept: it is the right model and costs little), a better rule
 for this seat's own later plays in the playouts (medium's play, or one peeking at
 the world), valuing each move by the better of two such rules, more work per
@@ -67,7 +71,7 @@ from ai.one_card import best_blind_bid
 from ai.player import bids_to_choose, cards_to_choose
 from ai.rollout import play_out
 from ai.sampling import Dealer, Inconsistent
-from ai.search import Budget, choose
+from ai.search import SLOW_SECONDS, Budget, choose
 from ai.seeding import decision_rng
 from ai.tables import ABOVE, BELOW, beaters
 from engine.cards import BIT, Card
@@ -75,17 +79,16 @@ from engine.scoring import ScoreFunction, score_function
 from engine.view import SeatView
 
 DEFAULT_MAX_WORK = 24_000
-"""Simulated card plays (and sampled hands, see ``SAMPLE_WORK``) per decision; about
-50 ms of work at most on this machine, so it binds before the clock unless the
-machine is busy. Measured: 1.5 or 3 times as much work does not play better."""
-DEFAULT_SECONDS = 0.2
-"""Wall-clock allowance per decision."""
+"""Simulated card plays (and sampled hands, see ``SAMPLE_WORK``) per decision: about
+50 ms at most on a quiet 2-core machine. Measured: 1.5 or 3 times as much work does
+not play better."""
 SAMPLE_WORK = 4
 """Drawing one hand costs about as much time as simulating this many card plays."""
 
 
 class HardPlayer:
-    """Search player; ``time_budget=None`` makes it depend on the work cap only."""
+    """Search player: ``max_work`` bounds each decision; a decision still running after
+    ``warn_after`` seconds is logged, never cut short."""
 
     level: str = "hard"
 
@@ -94,13 +97,17 @@ class HardPlayer:
         seed: int = 0,
         *,
         max_work: int = DEFAULT_MAX_WORK,
-        time_budget: float | None = DEFAULT_SECONDS,
+        warn_after: float | None = SLOW_SECONDS,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.seed = seed
         self.max_work = max_work
-        self.time_budget = time_budget
+        self.warn_after = warn_after
         self._clock = clock
+
+    def _budget(self, view: SeatView) -> Budget:
+        label = f"hard {view.phase.value} decision (deal {view.deal_number}, seat {view.seat})"
+        return Budget(self.max_work, warn_after=self.warn_after, label=label, clock=self._clock)
 
     # --- bids -----------------------------------------------------------------------
 
@@ -122,7 +129,7 @@ class HardPlayer:
         others = [s for s in range(n) if s != me]
         later = order[order.index(me) + 1 :] if in_turn else others
 
-        budget = Budget(self.max_work, self.time_budget, self._clock)
+        budget = self._budget(view)
         sample = _world_sampler(know, rng, budget)
 
         def world() -> tuple[list[int], list[int]]:
@@ -165,7 +172,7 @@ class HardPlayer:
             return candidates[0]
         rng = decision_rng(self.seed, view, "hard")
         score = score_function(view.rules)
-        budget = Budget(self.max_work, self.time_budget, self._clock)
+        budget = self._budget(view)
         evaluate = _card_evaluator(know, score)
         return choose(
             candidates,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import logging
 import random
 from collections import Counter
 
@@ -24,7 +26,7 @@ LEAK_RULES = Rules(max_hand=6, schedule="down")
 
 def capped(level: str, seed: int) -> ComputerPlayer:
     if level == "hard":
-        return HardPlayer(seed, max_work=3000, time_budget=None)
+        return HardPlayer(seed, max_work=3000)
     return make_player(level, seed)
 
 
@@ -111,8 +113,7 @@ def test_capped_search_is_deterministic() -> None:
     deal, history = reference_history(8, 10)
     game = game_after(deal, history)
     seat = game.awaiting()[0]
-    choices = {HardPlayer(5, max_work=2000, time_budget=None).choose_card(game.view(seat))
-               for _ in range(3)}
+    choices = {HardPlayer(5, max_work=2000).choose_card(game.view(seat)) for _ in range(3)}
     assert len(choices) == 1
 
 
@@ -120,19 +121,30 @@ def test_capped_bids_are_deterministic() -> None:
     deal, history = reference_history(9, 2)
     game = game_after(deal, history)
     seat = game.awaiting()[0]
-    bids = {HardPlayer(5, max_work=2000, time_budget=None).choose_bid(game.view(seat))
-            for _ in range(3)}
+    bids = {HardPlayer(5, max_work=2000).choose_bid(game.view(seat)) for _ in range(3)}
     assert len(bids) == 1
 
 
-def test_a_time_budget_stops_the_search() -> None:
-    ticks = iter(range(1000))
-    deal, history = reference_history(8, 10)
+# Positions where the default search needs many worlds: stopped after one world, as
+# the old 0.2 s clock did whenever the machine was slow enough, it picks another move.
+@pytest.mark.parametrize(("seed", "actions"), [(1, 6), (2, 1), (3, 2), (4, 14)])
+def test_a_slow_clock_does_not_change_the_move(
+    seed: int, actions: int, caplog: pytest.LogCaptureFixture
+) -> None:
+    deal, history = reference_history(seed, actions)
     game = game_after(deal, history)
-    seat = game.awaiting()[0]
-    # A fake clock that advances one second per reading: the budget runs out at once.
-    player = HardPlayer(5, max_work=10**9, time_budget=0.5, clock=lambda: float(next(ticks)))
-    assert player.choose_card(game.view(seat)) in game.view(seat).legal_cards
+    view = game.view(game.awaiting()[0])
+    ticks = itertools.count(0, 10)  # ten seconds pass at every reading
+    slow = HardPlayer(5, clock=lambda: float(next(ticks)))
+    frozen = HardPlayer(5, clock=lambda: 0.0)
+    with caplog.at_level(logging.WARNING, logger="ai.search"):
+        if game.phase is Phase.BIDDING:
+            assert slow.choose_bid(view) == frozen.choose_bid(view)
+        else:
+            assert slow.choose_card(view) == frozen.choose_card(view)
+    warnings = [r.getMessage() for r in caplog.records if r.name == "ai.search"]
+    assert len(warnings) == 1  # the slow decision's, once
+    assert warnings[0].startswith(f"hard {game.phase.value} decision (deal 1, seat ")
 
 
 @pytest.mark.parametrize(("scoring", "expected"), [("classic", 0), ("ten-times", 1)])
@@ -143,7 +155,7 @@ def test_bids_optimise_the_real_score_function(scoring: str, expected: int) -> N
     rules = Rules(max_hand=1, schedule="down", hook=False, scoring=scoring)
     game = dealt_game(rules, ["AH", "2C", "3C", "4C"], dealer=3)
     votes = Counter(
-        HardPlayer(seed, max_work=6000, time_budget=None).choose_bid(game.view(0))
+        HardPlayer(seed, max_work=6000).choose_bid(game.view(0))
         for seed in range(7)
     )
     assert votes.most_common(1)[0][0] == expected

@@ -118,7 +118,7 @@ def test_hard_finds_the_exact_best_one_card_bid() -> None:
             for bid in view.legal_bids
         }
         best = max(worth, key=lambda bid: (worth[bid], -bid))
-        chosen = HardPlayer(seed, time_budget=None).choose_bid(view)
+        chosen = HardPlayer(seed).choose_bid(view)
         agree += chosen == best
         # A decision the exact values separate by a point or more must not be missed.
         if max(worth.values()) - min(worth.values()) >= 1.0:

@@ -19,7 +19,7 @@ from tests.ai.helpers import bid_all, dealt_game
 
 
 def small_hard(seed: int) -> HardPlayer:
-    return HardPlayer(seed, max_work=400, time_budget=None)
+    return HardPlayer(seed, max_work=400)
 
 
 def table(players: int, seed: int) -> list[ComputerPlayer]:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import itertools
+import logging
 import random
+
+import pytest
 
 from ai.search import Budget, choose
 
@@ -16,32 +19,45 @@ def test_picks_the_best_mean() -> None:
         lambda: rng.gauss(0, 1),
         lambda candidate, noise: means[candidate] + noise,
         1,
-        Budget(10_000, None),
+        Budget(10_000),
     )
     assert picked == "b"
 
 
 def test_clear_decisions_stop_early() -> None:
-    budget = Budget(10**9, None)
+    budget = Budget(10**9)
     picked = choose([0, 1, 2], lambda: None, lambda c, _: float(c == 2), 1, budget)
     assert picked == 2
     assert budget.work < 100
 
 
 def test_work_cap_binds() -> None:
-    budget = Budget(30, None)
+    budget = Budget(30)
     rng = random.Random(2)
     choose([0, 1], lambda: rng.random(), lambda c, w: w, 5, budget)
     assert 30 <= budget.work < 30 + 5 * 2
 
 
-def test_clock_binds() -> None:
-    ticks = itertools.count()
-    budget = Budget(10**9, 3.0, clock=lambda: float(next(ticks)))
+def test_a_slow_clock_only_warns(caplog: pytest.LogCaptureFixture) -> None:
+    ticks = itertools.count()  # one second passes at every reading
+    budget = Budget(30, warn_after=3.0, label="test search", clock=lambda: float(next(ticks)))
     rng = random.Random(2)
-    choose([0, 1], lambda: rng.random(), lambda c, w: w, 1, budget)
-    assert budget.exhausted()
-    assert budget.work < 20
+    with caplog.at_level(logging.WARNING, logger="ai.search"):
+        choose([0, 1], lambda: rng.random(), lambda c, w: w, 1, budget)
+    assert budget.work >= 30  # the work cap, not the clock, ended the search
+    assert budget.warned
+    warnings = [r.getMessage() for r in caplog.records if r.name == "ai.search"]
+    assert len(warnings) == 1
+    assert warnings[0].startswith("test search still running after 3.0 s")
+
+
+def test_a_quick_search_does_not_warn(caplog: pytest.LogCaptureFixture) -> None:
+    budget = Budget(30, warn_after=3.0, clock=lambda: 0.0)
+    rng = random.Random(2)
+    with caplog.at_level(logging.WARNING, logger="ai.search"):
+        choose([0, 1], lambda: rng.random(), lambda c, w: w, 1, budget)
+    assert not budget.warned
+    assert not caplog.records
 
 
 def test_a_tie_so_far_is_not_dropped() -> None:
@@ -53,6 +69,6 @@ def test_a_tie_so_far_is_not_dropped() -> None:
         lambda: next(worlds),
         lambda c, w: 1.0 + float(c == "better" and w % 4 == 3 and w >= 24),
         1,
-        Budget(400, None),
+        Budget(400),
     )
     assert picked == "better"
