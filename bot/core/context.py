@@ -48,6 +48,11 @@ class CoreContext:
             if self.in_flight == 0:
                 self.idle.set()
 
+    pings_due: Callable[[GameSession], None] = lambda session: None
+    """Called after a step that noted turns to ping (see ``TurnPings``)."""
+
     def show(self, session: GameSession, effects: Sequence[Effect]) -> None:
         if effects:
             self.sink.submit(session.game_id, effects)
+        if session.pings_due:
+            self.pings_due(session)

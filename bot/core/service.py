@@ -35,7 +35,7 @@ from bot.core.restore import restore_sessions
 from bot.core.session import GameSession
 from bot.core.snapshots import hand_snapshot, place_of, table_snapshot
 from bot.core.tasks import KeyedTasks
-from bot.core.timers import TIMEOUTS_BEFORE_AUTOPLAY, TurnTimers
+from bot.core.timers import TIMEOUTS_BEFORE_AUTOPLAY, TurnPings, TurnTimers
 from bot.core.turns import (
     apply_action,
     finish,
@@ -81,6 +81,8 @@ class GameService:
             computers=computers or ComputerPlayers(),
         )
         self.timers = TurnTimers(self.ctx, self._expire)
+        self.pings = TurnPings(self.ctx)
+        self.ctx.pings_due = self.pings.arm
         self.lobbies = Lobbies(self.ctx, self._first_deal, lobby_idle_seconds,
                                thread_mode=thread_mode or _no_threads)
         self._retries = KeyedTasks("retry")
@@ -401,6 +403,7 @@ class GameService:
         """Stop timers and retries, then let the steps in flight finish (saved, their
         effects handed over) for up to ``grace`` seconds."""
         await self.timers.close()
+        await self.pings.close()
         await self.lobbies.close_all()
         await self._retries.close()
         try:

@@ -39,6 +39,8 @@ class GameSession:
     announced_dm_fallback: set[int] = field(default_factory=set)
     shown_controls: set[int] = field(default_factory=set)
     """Seats whose hand message shows move controls now."""
+    pings_due: dict[int, int] = field(default_factory=dict)
+    """Seat → the turn counter it was noted on: pinged if still to move a little later."""
     rematch_of: int | None = None
     target_players: int | None = None
     """The table size asked for at ``start``: Start fills empty seats with computers."""

@@ -21,6 +21,7 @@ from bot.core.effects import Effect, RemindTurn
 from bot.core.session import GameSession
 from bot.core.snapshots import place_of
 from bot.core.tasks import KeyedTasks
+from bot.core.turns import due_pings
 from bot.storage import StorageError
 
 log = logging.getLogger(__name__)
@@ -97,3 +98,30 @@ class TurnTimers:
                     effects.append(RemindTurn(place_of(session), session.game_id, seat,
                                               state.user_id, left, in_channel=state.dms_closed))
             self._ctx.show(session, effects)
+
+
+PING_DELAY_SECONDS: Final = 4.0
+"""A turn is pinged only if its player has not moved by then: someone playing along
+sees their hand change and needs no notification; someone away gets one."""
+
+
+class TurnPings:
+    """Sends the pings of turns noted by a step, a moment later, if still due."""
+
+    def __init__(self, ctx: CoreContext, delay: float = PING_DELAY_SECONDS) -> None:
+        self._ctx = ctx
+        self._delay = delay
+        self._tasks = KeyedTasks("ping")
+
+    def arm(self, session: GameSession) -> None:
+        if session.game_id not in self._tasks:
+            self._tasks.start(session.game_id, self._run(session))
+
+    async def _run(self, session: GameSession) -> None:
+        await asyncio.sleep(self._delay * self._ctx.time_scale)
+        self._tasks.discard(session.game_id)
+        async with session.lock:
+            self._ctx.sink.submit(session.game_id, due_pings(session))
+
+    async def close(self) -> None:
+        await self._tasks.close()

@@ -144,16 +144,29 @@ def refresh_hands(session: GameSession, *, changed: int) -> list[Effect]:
 
 
 def ping_effects(session: GameSession, *, previous: set[int]) -> list[Effect]:
-    """A short ping for each person whose turn has just come."""
-    game = session.game
-    assert game is not None
+    """Note each person whose turn has just come; they are pinged if they have not
+    moved a little later (``TurnPings``). Returns no effect now."""
     awaiting = set(session.awaiting_humans())
     session.shown_controls = awaiting
+    for seat in sorted(awaiting - previous):
+        session.pings_due[seat] = session.control_counter(seat)
+    return []
+
+
+def due_pings(session: GameSession) -> list[Effect]:
+    """Pings for the people still to move on the turn they were noted for."""
+    game = session.game
+    due, session.pings_due = session.pings_due, {}
+    if game is None or session.status != "active":
+        return []
     doing: Literal["bid", "play"] = "bid" if game.phase is Phase.BIDDING else "play"
     place = place_of(session)
     effects: list[Effect] = []
-    for seat in sorted(awaiting - previous):
+    awaiting = set(session.awaiting_humans())
+    for seat, counter in sorted(due.items()):
         state = session.seats[seat]
+        if seat not in awaiting or counter != session.control_counter(seat):
+            continue
         assert state.user_id is not None
         effects.append(PingTurn(place, session.game_id, seat, state.user_id, doing,
                                 in_channel=state.dms_closed))

@@ -82,7 +82,9 @@ async def test_abusive_clicks_change_nothing(fake_discord: FakeDiscord, tmp_path
         records = await asyncio.gather(click(mover, hand, first), click(mover, hand, second))
         for record in records:
             await record.wait_response()
-        await fake.wait_for(lambda: len(game.log) > len(log), poll=0.05)
+        # Settled: the move is made and the computers after it have moved too.
+        await fake.wait_for(lambda: len(game.log) > len(log) and not session.lock.locked()
+                            and not session.awaiting_bots(), poll=0.05)
         moves = [a for a in game.log[len(log):] if getattr(a, "seat", None) == seat]
         assert len(moves) == 1, "exactly one of the two clicks counted"
         late = records[1] if records[0].text() == "" else records[0]
