@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from engine.cards import Suit
 from engine.errors import RulesError
+from engine.rules_text import SCHEDULE_TEXT, SCORING_TEXT, TRUMP_TEXT, ZERO_TEXT
 
 Schedule = Literal["down-up", "up-down", "down", "up"]
 TrumpMode = Literal["cycle", "cycle-no-trump", "turn-up", "none", "no-trump-one-card"]
@@ -142,10 +143,27 @@ class Rules(BaseModel):
         return _CYCLE[(deal_number - 1) % 4]
 
     def summary(self) -> str:
-        """The rules in one readable line, for lobbies and `/kachuful rules`."""
-        from engine.rules_text import rules_summary
-
-        return rules_summary(self)
+        """The rules in one readable line, for lobbies and `/kachuful rules`: everything
+        that differs from a plain game."""
+        hand = "largest hand" if self.max_hand is None else f"{self.max_hand} cards"
+        schedule = SCHEDULE_TEXT[self.schedule].replace("the largest hand", hand)
+        schedule = schedule.replace("largest hand", hand)
+        parts = [schedule, TRUMP_TEXT[self.trump]]
+        if self.bidding == "simultaneous":
+            parts.append("bids revealed together")
+        parts.append("hooked dealer" if self.hook else "no hook")
+        parts.append(SCORING_TEXT[self.scoring])
+        if ZERO_TEXT[self.zero_bid_reward]:
+            parts.append(ZERO_TEXT[self.zero_bid_reward])
+        if self.zero_bid_limit:
+            parts.append("no more than 5 zero bids in a row (5+ players)")
+        if self.blind_bids:
+            parts.append("blind bids score double")
+        if self.one_card_blind:
+            parts.append("one-card deal played blind")
+        if self.allow_eight_players:
+            parts.append("up to 8 players")
+        return " · ".join(parts)
 
 
 PRESETS: Final[dict[str, Rules]] = {

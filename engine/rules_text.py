@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
-
-if TYPE_CHECKING:
-    from engine.rules import Rules
+from typing import Final
 
 RULES_DOC: Final = "docs/rules.md"
 """The complete rules in words, relative to the repository's root; linked from the
@@ -38,26 +35,3 @@ ZERO_TEXT: Final = {
     "five": "an exact 0 scores 5",
     "five-plus-cards": "an exact 0 scores 5 + cards dealt",
 }
-
-
-def rules_summary(rules: Rules) -> str:
-    """Everything that differs from a plain game, in one readable line."""
-    hand = "largest hand" if rules.max_hand is None else f"{rules.max_hand} cards"
-    schedule = SCHEDULE_TEXT[rules.schedule].replace("the largest hand", hand)
-    schedule = schedule.replace("largest hand", hand)
-    parts = [schedule, TRUMP_TEXT[rules.trump]]
-    if rules.bidding == "simultaneous":
-        parts.append("bids revealed together")
-    parts.append("hooked dealer" if rules.hook else "no hook")
-    parts.append(SCORING_TEXT[rules.scoring])
-    if ZERO_TEXT[rules.zero_bid_reward]:
-        parts.append(ZERO_TEXT[rules.zero_bid_reward])
-    if rules.zero_bid_limit:
-        parts.append("no more than 5 zero bids in a row (5+ players)")
-    if rules.blind_bids:
-        parts.append("blind bids score double")
-    if rules.one_card_blind:
-        parts.append("one-card deal played blind")
-    if rules.allow_eight_players:
-        parts.append("up to 8 players")
-    return " · ".join(parts)

@@ -8,14 +8,13 @@ anyone watching the table may know.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from engine.cards import Card, Suit
+from engine.events import CompletedTrick
+from engine.game_checks import GameChecks
+from engine.game_state import Phase
+from engine.results import DealResult
 from engine.rules import Rules
-
-if TYPE_CHECKING:
-    from engine.events import CompletedTrick
-    from engine.game import DealResult, Game, Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,10 +85,8 @@ class SeatView:
         return tuple(frozenset(v) for v in voids)
 
 
-def build_view(game: Game, seat: int | None) -> SeatView:
+def build_view(game: GameChecks, seat: int | None) -> SeatView:
     """Copy out of ``game`` only what ``seat`` may know."""
-    from engine.game import Phase
-
     n = game.player_count
     phase = game.phase
     one_card_blind = (

@@ -9,8 +9,8 @@ start-up to build the caches before the first player waits.
 
 from render.assets import warm_up
 from render.dealer_draw import draw_dealer_draw, render_dealer_draw
+from render.encoding import encode_picture
 from render.hand import draw_hand, render_hand
-from render.looks import encode_picture
 from render.names import clean_name
 from render.options import DEFAULT_OPTIONS, RenderOptions, Theme
 from render.order import hand_order, suit_order

@@ -11,7 +11,7 @@ from render.cards import (
     dimmed_tile,
     glow_tile,
 )
-from render.looks import look_palette
+from render.encoding import look_palette
 from render.options import DEFAULT_OPTIONS, RenderOptions
 from render.palette import palette
 

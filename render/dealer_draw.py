@@ -11,7 +11,7 @@ from PIL import Image
 from engine.cards import Card
 from render.canvas import new_canvas
 from render.cards import TABLE_CARD_WIDTH, card_height, card_tile, glow_tile
-from render.looks import encode_picture
+from render.encoding import encode_picture
 from render.names import player_names
 from render.options import DEFAULT_OPTIONS, RenderOptions
 from render.palette import palette

@@ -14,7 +14,7 @@ from engine.view import SeatView
 from render.canvas import fill_rounded, new_canvas, ring_rounded
 from render.cards import HAND_CARD_WIDTH, back_tile, card_height, card_tile, dimmed_tile
 from render.describe import bid_and_won, my_status
-from render.looks import encode_picture
+from render.encoding import encode_picture
 from render.names import player_names
 from render.options import DEFAULT_OPTIONS, RenderOptions
 from render.order import suit_groups

@@ -18,7 +18,7 @@ from PIL import Image
 from engine.game import DealResult
 from render.blit import fill
 from render.canvas import draw_disc, draw_mark, draw_suit_chip, fill_rounded, new_canvas
-from render.looks import encode_picture
+from render.encoding import encode_picture
 from render.names import player_names
 from render.options import DEFAULT_OPTIONS, RenderOptions
 from render.palette import Palette, blend, palette

@@ -10,7 +10,7 @@ from PIL import Image
 from engine.game import DealResult
 from engine.scoring import standings
 from render.canvas import draw_disc, draw_mark, fill_rounded, new_canvas, ring_rounded
-from render.looks import encode_picture
+from render.encoding import encode_picture
 from render.names import player_names
 from render.options import DEFAULT_OPTIONS, RenderOptions
 from render.palette import BRONZE, MEDAL_INK, RGB, SILVER, Palette, palette

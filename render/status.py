@@ -13,7 +13,7 @@ from engine.view import SeatView
 from render.canvas import draw_disc, draw_mark, fill_rounded, new_canvas, ring_rounded
 from render.cards import TURN_UP_CARD_WIDTH, card_tile
 from render.describe import waiting_for
-from render.looks import encode_picture
+from render.encoding import encode_picture
 from render.names import player_names
 from render.options import DEFAULT_OPTIONS, RenderOptions
 from render.palette import Palette, palette

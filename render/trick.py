@@ -17,7 +17,7 @@ from engine.game import Phase
 from engine.view import SeatView
 from render.canvas import draw_mark, fill_rounded, ring_rounded
 from render.cards import TABLE_CARD_WIDTH, card_height, card_tile, glow_tile
-from render.looks import encode_picture
+from render.encoding import encode_picture
 from render.names import player_names
 from render.options import DEFAULT_OPTIONS, RenderOptions
 from render.palette import Palette, blend, palette

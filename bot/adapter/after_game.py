@@ -18,10 +18,10 @@ from bot.storage import StorageError
 from engine.record import game_to_record, record_to_json
 
 if TYPE_CHECKING:
-    from bot.adapter.client import KachufulBot
+    from bot.adapter.parts import BotParts
 
 
-async def send_record(bot: KachufulBot, interaction: discord.Interaction, game_id: int) -> None:
+async def send_record(bot: BotParts, interaction: discord.Interaction, game_id: int) -> None:
     try:
         stored = await bot.storage.load_game(game_id)
     except StorageError as exc:
@@ -41,7 +41,7 @@ async def send_record(bot: KachufulBot, interaction: discord.Interaction, game_i
 
 
 async def confirm_cancel(
-    bot: KachufulBot, interaction: discord.Interaction, game_id: int, yes: bool
+    bot: BotParts, interaction: discord.Interaction, game_id: int, yes: bool
 ) -> None:
     if not yes:
         await interaction.response.edit_message(content="The game goes on.", view=None)
@@ -58,7 +58,7 @@ async def confirm_cancel(
 
 
 async def confirm_forget(
-    bot: KachufulBot, interaction: discord.Interaction, user_id: int, yes: bool
+    bot: BotParts, interaction: discord.Interaction, user_id: int, yes: bool
 ) -> None:
     if interaction.user.id != user_id:
         await reply(interaction, "Only the person who asked can confirm this.")
@@ -77,7 +77,7 @@ async def confirm_forget(
 
 
 async def confirm_reset(
-    bot: KachufulBot, interaction: discord.Interaction, guild_id: int, yes: bool
+    bot: BotParts, interaction: discord.Interaction, guild_id: int, yes: bool
 ) -> None:
     if interaction.guild_id != guild_id or not is_manager(interaction):
         await reply(interaction, "Only someone with Manage Server here can confirm this.")
@@ -94,29 +94,29 @@ async def confirm_reset(
 
 # --- component handlers ------------------------------------------------------------------
 
-async def on_record(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+async def on_record(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
     await send_record(bot, interaction, cid.game_id)
 
 
 async def on_cancel_confirm(
-    bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId
+    bot: BotParts, interaction: discord.Interaction, cid: ComponentId
 ) -> None:
     await confirm_cancel(bot, interaction, cid.game_id, cid.kind == "cancelyes")
 
 
 async def on_forget_confirm(
-    bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId
+    bot: BotParts, interaction: discord.Interaction, cid: ComponentId
 ) -> None:
     await confirm_forget(bot, interaction, cid.game_id, cid.kind == "forgetyes")
 
 
 async def on_reset_confirm(
-    bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId
+    bot: BotParts, interaction: discord.Interaction, cid: ComponentId
 ) -> None:
     await confirm_reset(bot, interaction, cid.game_id, cid.kind == "resetyes")
 
 
-async def on_board(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+async def on_board(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
     """Leaderboard pages: ``game`` holds the server, ``counter`` the page."""
     if cid.game_id != interaction.guild_id or len(cid.args) != 2:
         raise BadComponent("leaderboard of another server")
@@ -128,7 +128,7 @@ async def on_board(bot: KachufulBot, interaction: discord.Interaction, cid: Comp
     await send_leaderboard(bot, interaction, sort, period, max(1, cid.counter))
 
 
-async def on_rematch(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+async def on_rematch(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
     registry = bot.service.registry
     if registry.in_channel(interaction.channel_id or 0) is not None:
         await reply(interaction, "This channel already has a game open.")

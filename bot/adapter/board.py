@@ -13,11 +13,11 @@ from bot.adapter.replies import reply
 from bot.storage import StorageError
 
 if TYPE_CHECKING:
-    from bot.adapter.client import KachufulBot
+    from bot.adapter.parts import BotParts
 
 
 async def send_leaderboard(
-    bot: KachufulBot, interaction: discord.Interaction, sort: str, period: str, page: int
+    bot: BotParts, interaction: discord.Interaction, sort: str, period: str, page: int
 ) -> None:
     try:
         board = await bot.storage.leaderboard(
@@ -70,7 +70,7 @@ async def send_leaderboard(
 
 
 async def send_stats(
-    bot: KachufulBot, interaction: discord.Interaction, user: discord.abc.User
+    bot: BotParts, interaction: discord.Interaction, user: discord.abc.User
 ) -> None:
     try:
         stats = await bot.storage.player_stats(interaction.guild_id, user.id)

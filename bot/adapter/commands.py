@@ -21,7 +21,7 @@ from engine import Rules, RulesError
 from engine.rules import PRESETS
 
 if TYPE_CHECKING:
-    from bot.adapter.client import KachufulBot
+    from bot.adapter.parts import BotParts
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ SortChoice = Literal["wins", "points", "average", "win_rate", "bid_accuracy"]
 PeriodChoice = Literal["all", "30d", "7d"]
 
 
-def build_group(bot: KachufulBot) -> app_commands.Group:
+def build_group(bot: BotParts) -> app_commands.Group:
     group = app_commands.Group(
         name="kachuful", description="Play Kachuful (Oh Hell / Judgement)", guild_only=True
     )
@@ -195,7 +195,7 @@ def build_group(bot: KachufulBot) -> app_commands.Group:
     return group
 
 
-async def _settings(bot: KachufulBot, guild_id: int) -> GuildSettings:
+async def _settings(bot: BotParts, guild_id: int) -> GuildSettings:
     found = await bot.storage.guild_settings(guild_id)
     return found or GuildSettings(guild_id=guild_id, turn_timeout=bot.settings.turn_timeout)
 
@@ -210,7 +210,7 @@ def missing_permissions(interaction: discord.Interaction, thread_mode: bool) -> 
 
 
 async def start_command(
-    bot: KachufulBot,
+    bot: BotParts,
     interaction: discord.Interaction,
     preset: str | None,
     players: int | None,
@@ -260,7 +260,7 @@ async def start_command(
 
 
 async def settings_command(
-    bot: KachufulBot,
+    bot: BotParts,
     interaction: discord.Interaction,
     preset: str | None,
     turn_timeout: int | None,

@@ -23,11 +23,17 @@ import logging
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Protocol
 
 import aiohttp
 import discord
 
+from bot.adapter.discord_codes import (
+    DMS_CLOSED,
+    MISSING_ACCESS,
+    MISSING_PERMISSIONS,
+    UNKNOWN_CHANNEL,
+)
 from bot.adapter.message_book import MessageBook
 from bot.core.effects import (
     CloseHand,
@@ -42,16 +48,16 @@ from bot.core.effects import (
 from bot.core.tasks import start_logged
 
 if TYPE_CHECKING:
-    from bot.adapter.showing import Presenter
     from bot.core.service import GameService
+
+
+class Shows(Protocol):
+    """Shows one effect on Discord (``showing.Presenter``); raises what Discord refuses."""
+
+    async def show(self, game_id: int, effect: Effect) -> None: ...
 
 log = logging.getLogger(__name__)
 
-DMS_CLOSED: Final = 50007
-UNKNOWN_CHANNEL: Final = 10003
-UNKNOWN_MESSAGE: Final = 10008
-MISSING_ACCESS: Final = 50001
-MISSING_PERMISSIONS: Final = 50013
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +71,7 @@ Queued = Effect | FlushTable
 class Delivery:
     """The effect sink the core is given."""
 
-    def __init__(self, presenter: Presenter, book: MessageBook, table_edit_interval: float) -> None:
+    def __init__(self, presenter: Shows, book: MessageBook, table_edit_interval: float) -> None:
         self._presenter = presenter
         self._book = book
         self._interval = table_edit_interval

@@ -12,13 +12,13 @@ from bot.adapter.hand_text import hand_picture_key, hand_text
 from bot.core.effects import HandSnapshot
 
 if TYPE_CHECKING:
-    from bot.adapter.client import KachufulBot
+    from bot.adapter.parts import BotParts
 
 log = logging.getLogger(__name__)
 
 
 async def _payload(
-    bot: KachufulBot, game_id: int, seat: int, hand: HandSnapshot
+    bot: BotParts, game_id: int, seat: int, hand: HandSnapshot
 ) -> tuple[str, list[discord.File], discord.ui.View]:
     place = bot.service.place(game_id)
     where = bot.presenter.where(place) if place is not None else "your game"
@@ -28,7 +28,7 @@ async def _payload(
     return hand_text(hand, where), files, controls.hand_controls(game_id, seat, hand)
 
 
-async def send_hand(bot: KachufulBot, interaction: discord.Interaction, game_id: int) -> None:
+async def send_hand(bot: BotParts, interaction: discord.Interaction, game_id: int) -> None:
     """The hand with its controls, only for the asker."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     _, seat = bot.service.playing(game_id, interaction.user.id)
@@ -38,7 +38,7 @@ async def send_hand(bot: KachufulBot, interaction: discord.Interaction, game_id:
 
 
 async def update_ephemeral_hand(
-    bot: KachufulBot, interaction: discord.Interaction, game_id: int, seat: int,
+    bot: BotParts, interaction: discord.Interaction, game_id: int, seat: int,
     hand: HandSnapshot,
 ) -> None:
     """A click in an ephemeral "My hand" message updates that message."""

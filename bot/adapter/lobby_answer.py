@@ -17,11 +17,11 @@ from bot.storage import StorageError
 from engine import Rules
 
 if TYPE_CHECKING:
-    from bot.adapter.client import KachufulBot
+    from bot.adapter.parts import BotParts
 
 
 async def open_lobby(
-    bot: KachufulBot,
+    bot: BotParts,
     interaction: discord.Interaction,
     rules: Rules,
     *,

@@ -31,14 +31,14 @@ from bot.core.service import MoveChoice
 from engine import Card, CardError
 
 if TYPE_CHECKING:
-    from bot.adapter.client import KachufulBot
+    from bot.adapter.parts import BotParts
 
 log = logging.getLogger(__name__)
 
-Handler = Callable[["KachufulBot", discord.Interaction, ComponentId], Awaitable[None]]
+Handler = Callable[["BotParts", discord.Interaction, ComponentId], Awaitable[None]]
 
 
-async def on_component(bot: KachufulBot, interaction: discord.Interaction) -> None:
+async def on_component(bot: BotParts, interaction: discord.Interaction) -> None:
     custom_id = interaction_data(interaction).get("custom_id", "")
     try:
         cid = parse_component_id(str(custom_id))
@@ -68,7 +68,7 @@ def move_choice(cid: ComponentId) -> MoveChoice:
         raise BadComponent("bad card") from None
 
 
-async def on_move(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+async def on_move(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
     seat = cid.arg_int(0)
     choice = move_choice(cid)
     service = bot.service
@@ -79,7 +79,7 @@ async def on_move(bot: KachufulBot, interaction: discord.Interaction, cid: Compo
         await update_ephemeral_hand(bot, interaction, cid.game_id, seat, hand)
 
 
-async def on_look(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+async def on_look(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
     seat = cid.arg_int(0)
     bot.service.playing(cid.game_id, interaction.user.id)
     await interaction.response.defer()
@@ -87,12 +87,12 @@ async def on_look(bot: KachufulBot, interaction: discord.Interaction, cid: Compo
     await update_ephemeral_hand(bot, interaction, cid.game_id, seat, hand)
 
 
-async def on_hand(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+async def on_hand(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
     bot.service.playing(cid.game_id, interaction.user.id)
     await send_hand(bot, interaction, cid.game_id)
 
 
-async def on_back(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+async def on_back(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
     bot.service.playing(cid.game_id, interaction.user.id)
     await interaction.response.defer()
     await bot.service.back(cid.game_id, interaction.user.id)
@@ -100,7 +100,7 @@ async def on_back(bot: KachufulBot, interaction: discord.Interaction, cid: Compo
     await reply(interaction, "Welcome back — it's you playing again.")
 
 
-async def on_quit(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+async def on_quit(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
     _, seat = bot.service.playing(cid.game_id, interaction.user.id)
     if cid.arg_int(0) != seat:
         raise Refusal("not_your_controls")
@@ -127,19 +127,19 @@ async def _show_lobby(interaction: discord.Interaction, lobby: LobbySnapshot) ->
         await interaction.response.edit_message(embed=embed, view=view)
 
 
-async def on_join(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+async def on_join(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
     user = interaction.user
     await _show_lobby(interaction, await bot.service.lobbies.join(
         cid.game_id, user.id, user.display_name))
 
 
-async def on_leave(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+async def on_leave(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
     await _show_lobby(interaction, await bot.service.lobbies.leave(
         cid.game_id, interaction.user.id))
 
 
 async def on_add_computer(
-    bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId
+    bot: BotParts, interaction: discord.Interaction, cid: ComponentId
 ) -> None:
     values = interaction_data(interaction).get("values") or []
     level = str(values[0]) if values else ""
@@ -148,13 +148,13 @@ async def on_add_computer(
 
 
 async def on_remove_computer(
-    bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId
+    bot: BotParts, interaction: discord.Interaction, cid: ComponentId
 ) -> None:
     await _show_lobby(interaction, await bot.service.lobbies.remove_computer(
         cid.game_id, interaction.user.id))
 
 
-async def on_close(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+async def on_close(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
     session = bot.service.lobbies.lobby(cid.game_id)
     if not can_manage(interaction, session.host_id):
         await reply(interaction, "Only the host or a server manager can cancel the lobby.")
@@ -164,7 +164,7 @@ async def on_close(bot: KachufulBot, interaction: discord.Interaction, cid: Comp
                                             view=None)
 
 
-async def on_start(bot: KachufulBot, interaction: discord.Interaction, cid: ComponentId) -> None:
+async def on_start(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
     session = bot.service.lobbies.lobby(cid.game_id)
     if interaction.user.id != session.host_id:
         raise Refusal("only_host_starts")

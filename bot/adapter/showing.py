@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 from bot.adapter import controls, pictures, texts
-from bot.adapter.delivery import UNKNOWN_MESSAGE
+from bot.adapter.discord_codes import UNKNOWN_MESSAGE
 from bot.adapter.hand_text import hand_closed_text, hand_picture_key, hand_text
 from bot.adapter.lobby_view import lobby_embed
 from bot.adapter.message_book import GameMessages, MessageBook

@@ -1,0 +1,9 @@
+"""Discord's JSON error codes that the adapter acts on."""
+
+from typing import Final
+
+UNKNOWN_CHANNEL: Final = 10003
+UNKNOWN_MESSAGE: Final = 10008
+MISSING_ACCESS: Final = 50001
+DMS_CLOSED: Final = 50007
+MISSING_PERMISSIONS: Final = 50013

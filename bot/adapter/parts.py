@@ -1,0 +1,33 @@
+"""What the adapter's handlers use of the running bot, named as a protocol so that
+they need not import the client that imports them."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from bot.adapter.delivery import Delivery
+from bot.adapter.message_book import MessageBook
+from bot.adapter.showing import Presenter
+from bot.core.service import GameService
+from bot.settings import Settings
+from bot.storage import Storage
+
+
+class BotParts(Protocol):
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def storage(self) -> Storage: ...
+
+    @property
+    def service(self) -> GameService: ...
+
+    @property
+    def book(self) -> MessageBook: ...
+
+    @property
+    def presenter(self) -> Presenter: ...
+
+    @property
+    def delivery(self) -> Delivery: ...
