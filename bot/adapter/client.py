@@ -109,7 +109,7 @@ class KachufulBot(discord.Client):
         self._book = MessageBook(storage)
         self._presenter = Presenter(self, storage, self._book,
                                     lambda game, thread: self.service.attach_thread(game, thread))
-        self._delivery = Delivery(self._presenter, self._book, table_interval)
+        self._delivery = Delivery(self._presenter, self._book, table_interval, slots)
         self._service = GameService(storage, self._delivery, work_slots=slots, time_scale=scale,
                                     lobby_idle_seconds=idle, thread_mode=self._thread_mode)
         self._delivery.attach(self._service)

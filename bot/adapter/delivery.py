@@ -21,9 +21,9 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 import aiohttp
 import discord
@@ -58,6 +58,9 @@ class Shows(Protocol):
 
 log = logging.getLogger(__name__)
 
+SLOT_HOLD_SECONDS: Final = 0.25
+"""A delivery still running after this long gives its slot back (see ``_slot``)."""
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +74,14 @@ Queued = Effect | FlushTable
 class Delivery:
     """The effect sink the core is given."""
 
-    def __init__(self, presenter: Shows, book: MessageBook, table_edit_interval: float) -> None:
+    def __init__(
+        self, presenter: Shows, book: MessageBook, table_edit_interval: float, slots: int = 8,
+    ) -> None:
         self._presenter = presenter
+        # Deliveries at once, bot-wide: without a bound, hundreds of games' messages fill
+        # the event loop and every click's acknowledgement waits behind them. A game
+        # step never waits for one of these: it only queues its effects.
+        self._slots = asyncio.Semaphore(slots)
         self._book = book
         self._interval = table_edit_interval
         self._queues: dict[int, deque[Queued]] = {}
@@ -160,7 +169,8 @@ class Delivery:
 
     async def _deliver(self, game_id: int, effect: Effect) -> None:
         try:
-            await self._presenter.show(game_id, effect)
+            async with self._slot():
+                await self._presenter.show(game_id, effect)
         except discord.Forbidden as exc:
             await self._refused(game_id, effect, exc)
         except discord.NotFound as exc:
@@ -169,6 +179,27 @@ class Delivery:
             log.warning("game %s: %s not shown: %s", game_id, type(effect).__name__, exc)
         except Exception:
             log.exception("game %s: %s failed", game_id, type(effect).__name__)
+
+    @contextlib.asynccontextmanager
+    async def _slot(self) -> AsyncIterator[None]:
+        """One of the delivery slots, given back early when the delivery is slow: then
+        it waits on Discord (a rate limit), not on the processor, and must not keep
+        other games' messages waiting."""
+        await self._slots.acquire()
+        held = True
+
+        def give_back() -> None:
+            nonlocal held
+            if held:
+                held = False
+                self._slots.release()
+
+        timer = asyncio.get_running_loop().call_later(SLOT_HOLD_SECONDS, give_back)
+        try:
+            yield
+        finally:
+            timer.cancel()
+            give_back()
 
     async def _refused(self, game_id: int, effect: Effect, exc: discord.HTTPException) -> None:
         what = type(effect).__name__
