@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from bot.core.effects import Effect, EffectT, HandSnapshot, RecordingSink, ShowHand
+from bot.core.effects import CloseHand, Effect, EffectT, HandSnapshot, RecordingSink, ShowHand
 from bot.core.service import GameService, MoveChoice
 from bot.core.session import GameSession
 from bot.storage import Storage, StoredGame
@@ -99,11 +99,14 @@ async def start_game(
 
 
 def latest_hands(sink: RecordingSink, game_id: int) -> dict[int, ShowHand]:
-    """Each seat's hand message as it stands now: the last ``ShowHand`` for it."""
+    """Each seat's hand message as it stands now: the last ``ShowHand`` for it, unless
+    a ``CloseHand`` took its controls away since."""
     latest: dict[int, ShowHand] = {}
-    for effect in sink.of_type(ShowHand):
-        if effect.game_id == game_id:
+    for effect in sink.effects:
+        if isinstance(effect, ShowHand) and effect.game_id == game_id:
             latest[effect.seat] = effect
+        elif isinstance(effect, CloseHand) and effect.game_id == game_id:
+            latest.pop(effect.seat, None)
     return latest
 
 
