@@ -10,6 +10,7 @@ import pytest
 from bot.core.effects import Note, ShowLobby
 from bot.core.refusals import Refusal
 from bot.core.snapshots import lobby_snapshot
+from bot.storage import StorageFull
 from tests.bot.core.conftest import CloseCore, OpenCore
 from tests.bot.core.helpers import Core, open_lobby, person_id, person_name, wait_for
 
@@ -155,3 +156,21 @@ async def test_an_idle_lobby_closes_itself(open_core: OpenCore) -> None:
     assert (await core.stored(session.game_id)).status == "cancelled"
     assert [note.kind for note in core.sink.of_type(Note)] == ["lobby_idle"]
     assert [shown.lobby.state for shown in core.sink.of_type(ShowLobby)] == ["idle"]
+
+
+async def test_a_lobby_that_cannot_be_saved_whole_leaves_nothing_behind(
+    open_core: OpenCore, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    core = await open_core()
+
+    async def disk_full(game_id: int, **changes: object) -> None:
+        raise StorageFull("database or disk is full (simulated)")
+
+    # The game row is written, then its target size cannot be.
+    monkeypatch.setattr(core.storage, "update_game_messages", disk_full)
+    with pytest.raises(StorageFull):
+        await open_lobby(core, people=1, target=5)
+
+    # Nothing left open: the host (and the channel) are free for the next try.
+    assert await core.storage.open_game_of_user(person_id(0)) is None
+    assert len(core.service.registry) == 0
