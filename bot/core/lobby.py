@@ -7,6 +7,7 @@ saved as they change, so a restart keeps them. An idle lobby closes itself.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Final
@@ -73,9 +74,16 @@ class Lobbies:
             seats=[new_seat(seat) for seat in seated], rematch_of=rematch_of,
         )
         if target_players is not None:
-            await self._ctx.storage.update_game_messages(
-                game_id, bot_state={TARGET_KEY: target_players}
-            )
+            try:
+                await self._ctx.storage.update_game_messages(
+                    game_id, bot_state={TARGET_KEY: target_players}
+                )
+            except StorageError:
+                # A stored lobby nobody holds would block the channel and the host
+                # until a restart: take it back (best effort), then refuse as promised.
+                with contextlib.suppress(StorageError):
+                    await self._ctx.storage.cancel_game(game_id)
+                raise
         session = GameSession(
             game_id=game_id, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
             rules=rules, seed=seed, turn_timeout=turn_timeout, seats=seated,

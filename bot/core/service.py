@@ -174,8 +174,7 @@ class GameService:
         session, seat = self.playing(game_id, user_id)
         async with self.ctx.working_on(session):
             state = session.seats[seat]
-            if not session.is_active:
-                raise Refusal("game_not_running")
+            _still_playing(session)
             if not state.autoplay:
                 raise Refusal("already_playing")
             await self._saving(self.ctx.storage.update_seat(
@@ -193,8 +192,7 @@ class GameService:
         """A person leaves mid-game: a computer player takes the seat."""
         session, seat = self.playing(game_id, user_id)
         async with self.ctx.working_on(session):
-            if not session.is_active:
-                raise Refusal("game_not_running")
+            _still_playing(session)
             state = session.seats[seat]
             level = state.level or DEFAULT_LEVEL
             await self._saving(self.ctx.storage.update_seat(
@@ -250,8 +248,7 @@ class GameService:
             self.ctx.show(session, [ShowLobby(place_of(session), snapshot)])
             return
         async with self.ctx.working_on(session):
-            if session.status != "active":
-                raise Refusal("game_not_running")
+            _still_playing(session)
             self.ctx.show(session, await self._cancelling(session, "cancelled", by=by))
 
     async def channel_lost(self, game_id: int, how: Literal["deleted", "unwritable"]) -> None:
@@ -412,6 +409,15 @@ class GameService:
         except TimeoutError:
             log.warning("stopping with %s steps unfinished", self.ctx.in_flight)
         self.ctx.computers.close()
+
+
+def _still_playing(session: GameSession) -> None:
+    """Refuse to change a game that is over: its end may still be being recorded (a
+    failed save is retried), and nobody comes back to, leaves or cancels it then."""
+    if not session.is_active:
+        raise Refusal("game_not_running")
+    if session.game is not None and session.game.is_over:
+        raise Refusal("game_over")
 
 
 async def _no_threads(guild_id: int) -> bool:
