@@ -19,6 +19,7 @@ from tests.bot.core.helpers import (
     of_type,
     person_id,
     start_game,
+    wait_for,
 )
 
 
@@ -29,7 +30,8 @@ async def actions_saved(core: Core, game_id: int) -> int:
 async def test_a_bid_edits_the_table_then_the_hands_then_pings_the_next(
     open_core: OpenCore,
 ) -> None:
-    core = await open_core()
+    # Turn timers and pings 100 times faster: the ping comes 0.04 s after the move.
+    core = await open_core(time_scale=0.01)
     session = await start_game(core, people=3)
     game = session.game
     assert game is not None and game.phase is Phase.BIDDING
@@ -42,6 +44,10 @@ async def test_a_bid_edits_the_table_then_the_hands_then_pings_the_next(
                                        mover.hand.counter, choice)
 
     [after] = game.awaiting()
+    shown = core.since(mark)
+    assert [type(effect) for effect in shown] == [EditTable, ShowHand, ShowHand]
+    # The ping comes a moment later, to a player who has not moved by then.
+    await wait_for(lambda: any(isinstance(e, PingTurn) for e in core.since(mark)), "the ping")
     shown = core.since(mark)
     assert [type(effect) for effect in shown] == [EditTable, ShowHand, ShowHand, PingTurn]
     table, ping = shown[0], shown[-1]
@@ -151,3 +157,15 @@ async def test_computers_move_by_themselves_until_a_person_is_to_act(
     assert computer_moves >= 8
 
     assert await actions_saved(core, session.game_id) == game.player_action_count
+
+
+async def test_a_player_who_moves_at_once_is_not_pinged(open_core: OpenCore) -> None:
+    """Someone playing along sees their hand change; a ping would only be noise."""
+    core = await open_core()  # pings after 4 s: the next person moves well before
+    session = await start_game(core, people=3)
+    game_id = session.game_id
+    mark = core.mark()
+    for _ in range(3):
+        await move_person(core, game_id)
+    assert not [e for e in core.since(mark) if isinstance(e, PingTurn)]
+    assert session.pings_due, "the turn now due is still noted for a later ping"
