@@ -12,7 +12,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Literal
 
 from bot.core.computers import DEFAULT_LEVEL, ComputerPlayers
 from bot.core.context import CoreContext
@@ -22,35 +22,29 @@ from bot.core.effects import (
     EffectSink,
     HandSnapshot,
     Note,
-    OfferBack,
     Place,
     ShowLobby,
     TellPlayers,
 )
 from bot.core.game_end import cancel, close_hands
 from bot.core.lobby import LOBBY_IDLE_SECONDS, Lobbies
+from bot.core.progress import GameProgress
 from bot.core.refusals import Refusal
 from bot.core.registry import SessionRegistry
 from bot.core.restore import restore_sessions
 from bot.core.session import GameSession
 from bot.core.snapshots import hand_snapshot, place_of, table_snapshot
-from bot.core.tasks import KeyedTasks
-from bot.core.timers import TIMEOUTS_BEFORE_AUTOPLAY, TurnPings, TurnTimers
 from bot.core.turns import (
     apply_action,
-    finish,
     hand_effects,
     new_deal_effects,
     ping_effects,
-    play_computer_moves,
 )
 from bot.storage import Storage, StorageError
 from engine import Bid, Card, IllegalAction, Play
 
 log = logging.getLogger(__name__)
 
-RETRY_SECONDS: Final = (1.0, 2.0, 5.0, 15.0, 60.0)
-"""How long to wait before retrying a step that could not be saved (then every 60 s)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,13 +74,10 @@ class GameService:
             storage, sink, asyncio.Semaphore(work_slots), time_scale=time_scale,
             computers=computers or ComputerPlayers(),
         )
-        self.timers = TurnTimers(self.ctx, self._expire)
-        self.pings = TurnPings(self.ctx)
-        self.ctx.pings_due = self.pings.arm
+        self.progress = GameProgress(self.ctx)
+        self.timers = self.progress.timers
         self.lobbies = Lobbies(self.ctx, self._first_deal, lobby_idle_seconds,
                                thread_mode=thread_mode or _no_threads)
-        self._retries = KeyedTasks("retry")
-        self._attempts: dict[int, int] = {}
 
     @property
     def registry(self) -> SessionRegistry:
@@ -154,7 +145,7 @@ class GameService:
                 raise Refusal("illegal_move", text=str(exc)) from None
             except StorageError as exc:
                 raise Refusal("storage", text=exc.player_message) from None
-            await self._after_move(session, effects)
+            await self.progress.after_move(session, effects)
             return hand_snapshot(session, seat) if session.is_active else None
 
     async def look(self, game_id: int, user_id: int, seat: int) -> HandSnapshot:
@@ -211,7 +202,7 @@ class GameService:
                 return
             effects += [Note(place, "left", name=state.name),
                         EditTable(place, table_snapshot(session))]
-            await self._after_move(session, effects)
+            await self.progress.after_move(session, effects)
 
     async def dms_closed(self, game_id: int, seat: int) -> None:
         """The adapter found this person's DMs closed: they play with "My hand"."""
@@ -281,7 +272,7 @@ class GameService:
         *, by: str = "", abandoned: bool = False,
     ) -> list[Effect]:
         self.timers.cancel(session)
-        self._retries.cancel(session.game_id)
+        self.progress.retries.cancel(session.game_id)
         try:
             return await cancel(self.ctx, session, note, by=by, abandoned=abandoned)
         except StorageError as exc:
@@ -291,89 +282,7 @@ class GameService:
 
     async def _first_deal(self, session: GameSession, effects: list[Effect]) -> None:
         effects += new_deal_effects(session)
-        await self._after_move(session, effects)
-
-    async def _after_move(self, session: GameSession, effects: list[Effect]) -> None:
-        """Computer moves, then the effects, then the turn timer for whoever is next.
-
-        A save that fails here (the disk is full) must not stall the game: the step
-        is retried later, and whatever was already applied is shown."""
-        try:
-            effects += await play_computer_moves(self.ctx, session)
-        except StorageError as exc:
-            log.warning("computer move of game %s not saved (will retry): %s",
-                        session.game_id, exc)
-            self._retry_later(session)
-        except Exception:
-            self.ctx.show(session, effects)
-            raise
-        if session.finish_pending:
-            self._retry_later(session)
-        else:
-            self._attempts.pop(session.game_id, None)
-        self.ctx.show(session, effects)
-        self.timers.arm(session)
-
-    def _retry_later(self, session: GameSession) -> None:
-        attempt = self._attempts.get(session.game_id, 0)
-        self._attempts[session.game_id] = attempt + 1
-        delay = RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)] * self.ctx.time_scale
-        self._retries.start(session.game_id, self._retry(session, delay))
-
-    async def _retry(self, session: GameSession, delay: float) -> None:
-        await asyncio.sleep(delay)
-        self._retries.discard(session.game_id)
-        async with self.ctx.working_on(session):
-            await self.resume(session)
-
-    async def resume(self, session: GameSession) -> None:
-        """Carry on with whatever the game owes: its end, computer moves, a timer.
-        The caller holds the game."""
-        if session.status != "active" or session.game is None:
-            return
-        effects: list[Effect] = []
-        if session.game.is_over:
-            effects += await finish(self.ctx, session)
-            if session.finish_pending:
-                self._retry_later(session)
-            else:
-                self._attempts.pop(session.game_id, None)
-            self.ctx.show(session, effects)
-            return
-        await self._after_move(session, effects)
-
-    async def _expire(self, session: GameSession, counter: int) -> None:
-        """A turn ran out: the computer moves for everyone still awaited."""
-        async with self.ctx.working_on(session):
-            game = session.game
-            if game is None or game.action_count != counter or session.status != "active":
-                return
-            effects: list[Effect] = []
-            for seat in session.awaiting_humans():
-                if seat not in game.awaiting():
-                    continue
-                state = session.seats[seat]
-                missed = state.missed_turns + 1
-                autoplay = state.autoplay or missed >= TIMEOUTS_BEFORE_AUTOPLAY
-                action = await self.ctx.computers.choose(game, seat, state.level or DEFAULT_LEVEL)
-                try:
-                    await self.ctx.storage.update_seat(
-                        session.game_id, seat, missed_turns=missed, autoplay=autoplay,
-                        turn_deadline=None,
-                    )
-                    state.deadline_saved = False
-                    effects += await apply_action(self.ctx, session, action, reason="timeout")
-                except (IllegalAction, StorageError) as exc:
-                    log.warning("timed-out move of game %s not made: %s", session.game_id, exc)
-                    self._retry_later(session)
-                    continue
-                state.missed_turns, state.autoplay = missed, autoplay
-                if autoplay and state.user_id is not None and not game.is_over:
-                    place = place_of(session)
-                    effects += [Note(place, "autoplay", name=state.name),
-                                OfferBack(place, session.game_id, seat, state.user_id,
-                                          in_channel=state.dms_closed)]
-            await self._after_move(session, effects)
+        await self.progress.after_move(session, effects)
 
     async def _saving(self, step: Awaitable[None]) -> None:
         try:
@@ -392,17 +301,15 @@ class GameService:
             async with self.ctx.working_on(session):
                 self.ctx.show(session, [EditTable(place_of(session), table_snapshot(session))]
                               if session.game is not None and not session.game.is_over else [])
-                await self.resume(session)
+                await self.progress.resume(session)
                 if session.is_active and session.game is not None and not session.game.is_over:
                     self.timers.arm(session, deadline)
 
     async def close(self, grace: float) -> None:
         """Stop timers and retries, then let the steps in flight finish (saved, their
         effects handed over) for up to ``grace`` seconds."""
-        await self.timers.close()
-        await self.pings.close()
+        await self.progress.close()
         await self.lobbies.close_all()
-        await self._retries.close()
         try:
             async with asyncio.timeout(grace):
                 await self.ctx.idle.wait()

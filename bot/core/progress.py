@@ -1,0 +1,121 @@
+"""What keeps a game going between clicks: computer moves after every step, turn
+timers, pings, and retries of steps that could not be saved."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Final
+
+from bot.core.computers import DEFAULT_LEVEL
+from bot.core.context import CoreContext
+from bot.core.effects import Effect, Note, OfferBack
+from bot.core.session import GameSession
+from bot.core.snapshots import place_of
+from bot.core.tasks import KeyedTasks
+from bot.core.timers import TIMEOUTS_BEFORE_AUTOPLAY, TurnPings, TurnTimers
+from bot.core.turns import apply_action, finish, play_computer_moves
+from bot.storage import StorageError
+from engine import IllegalAction
+
+log = logging.getLogger(__name__)
+
+RETRY_SECONDS: Final = (1.0, 2.0, 5.0, 15.0, 60.0)
+"""How long to wait before retrying a step that could not be saved (then every 60 s)."""
+
+
+class GameProgress:
+    def __init__(self, ctx: CoreContext) -> None:
+        self.ctx = ctx
+        self.timers = TurnTimers(ctx, self.expire)
+        self.pings = TurnPings(ctx)
+        ctx.pings_due = self.pings.arm
+        self.retries = KeyedTasks("retry")
+        self._attempts: dict[int, int] = {}
+
+    async def after_move(self, session: GameSession, effects: list[Effect]) -> None:
+        """Computer moves, then the effects, then the turn timer for whoever is next.
+
+        A save that fails here (the disk is full) must not stall the game: the step
+        is retried later, and whatever was already applied is shown."""
+        try:
+            effects += await play_computer_moves(self.ctx, session)
+        except StorageError as exc:
+            log.warning("computer move of game %s not saved (will retry): %s",
+                        session.game_id, exc)
+            self._retry_later(session)
+        except Exception:
+            self.ctx.show(session, effects)
+            raise
+        if session.finish_pending:
+            self._retry_later(session)
+        else:
+            self._attempts.pop(session.game_id, None)
+        self.ctx.show(session, effects)
+        self.timers.arm(session)
+
+    def _retry_later(self, session: GameSession) -> None:
+        attempt = self._attempts.get(session.game_id, 0)
+        self._attempts[session.game_id] = attempt + 1
+        delay = RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)] * self.ctx.time_scale
+        self.retries.start(session.game_id, self._retry(session, delay))
+
+    async def _retry(self, session: GameSession, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self.retries.discard(session.game_id)
+        async with self.ctx.working_on(session):
+            await self.resume(session)
+
+    async def resume(self, session: GameSession) -> None:
+        """Carry on with whatever the game owes: its end, computer moves, a timer.
+        The caller holds the game."""
+        if session.status != "active" or session.game is None:
+            return
+        effects: list[Effect] = []
+        if session.game.is_over:
+            effects += await finish(self.ctx, session)
+            if session.finish_pending:
+                self._retry_later(session)
+            else:
+                self._attempts.pop(session.game_id, None)
+            self.ctx.show(session, effects)
+            return
+        await self.after_move(session, effects)
+
+    async def expire(self, session: GameSession, counter: int) -> None:
+        """A turn ran out: the computer moves for everyone still awaited."""
+        async with self.ctx.working_on(session):
+            game = session.game
+            if game is None or game.action_count != counter or session.status != "active":
+                return
+            effects: list[Effect] = []
+            for seat in session.awaiting_humans():
+                if seat not in game.awaiting():
+                    continue
+                state = session.seats[seat]
+                missed = state.missed_turns + 1
+                autoplay = state.autoplay or missed >= TIMEOUTS_BEFORE_AUTOPLAY
+                action = await self.ctx.computers.choose(game, seat, state.level or DEFAULT_LEVEL)
+                try:
+                    await self.ctx.storage.update_seat(
+                        session.game_id, seat, missed_turns=missed, autoplay=autoplay,
+                        turn_deadline=None,
+                    )
+                    state.deadline_saved = False
+                    effects += await apply_action(self.ctx, session, action, reason="timeout")
+                except (IllegalAction, StorageError) as exc:
+                    log.warning("timed-out move of game %s not made: %s", session.game_id, exc)
+                    self._retry_later(session)
+                    continue
+                state.missed_turns, state.autoplay = missed, autoplay
+                if autoplay and state.user_id is not None and not game.is_over:
+                    place = place_of(session)
+                    effects += [Note(place, "autoplay", name=state.name),
+                                OfferBack(place, session.game_id, seat, state.user_id,
+                                          in_channel=state.dms_closed)]
+            await self.after_move(session, effects)
+
+    async def close(self) -> None:
+        await self.timers.close()
+        await self.pings.close()
+        await self.retries.close()
