@@ -28,6 +28,9 @@ class GameMessages:
     hand_attachments: dict[int, tuple[Any, list[Any]]] = field(default_factory=dict)
     """Seat → (picture key, the message's attachments), to keep an unchanged picture."""
     pings: dict[int, int] = field(default_factory=dict)
+    offers: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """Seat → (channel id, message id) of an open "I'm back" offer, closed when the
+    person is back or the game ends for them (a live button must mean something)."""
     sent: dict[int, int] = field(default_factory=dict)
     """Message id → a fingerprint of what it shows now."""
     channel_state: ChannelState = "ok"

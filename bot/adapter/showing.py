@@ -233,6 +233,8 @@ class Presenter:
         key = hand_picture_key(e.hand)
         message_id = messages.hand_messages.get(seat)
         mark = fingerprint(content, key, view_fingerprint(view))
+        if not e.hand.away:
+            await self._close_offer(messages, seat, e.place, "you're playing again.")
         if message_id is not None and messages.sent.get(message_id) == mark:
             return
         kept = messages.hand_attachments.get(seat)
@@ -255,6 +257,8 @@ class Presenter:
         messages.sent[message.id] = mark
 
     async def _CloseHand(self, game_id: int, messages: GameMessages, e: fx.CloseHand) -> None:
+        if e.why != "deal_over":
+            await self._close_offer(messages, e.seat, e.place, OFFER_CLOSED[e.why])
         message_id = messages.hand_messages.pop(e.seat, None)
         messages.hand_attachments.pop(e.seat, None)
         if message_id is None or e.seat not in messages.dm_channels:
@@ -293,14 +297,34 @@ class Presenter:
 
     async def _OfferBack(self, game_id: int, messages: GameMessages, e: fx.OfferBack) -> None:
         view = controls.layout([controls.back_control(game_id, e.seat)])
+        await self._close_offer(messages, e.seat, e.place, "see the newer message below.")
         if e.in_channel:
-            await self._channel(messages).send(
+            offer = await self._channel(messages).send(
                 f"<@{e.user_id}>, press **I'm back** to play again.", view=view,
                 allowed_mentions=USER_MENTIONS)
+        else:
+            dm = await self._dm(game_id, messages, e.seat, e.user_id)
+            offer = await dm.send(f"The computer is playing for you in "
+                                  f"{self.where(e.place, messages)}. Press **I'm back** when "
+                                  "you are.", view=view)
+        messages.offers[e.seat] = (offer.channel.id, offer.id)
+
+    async def _close_offer(self, messages: GameMessages, seat: int, place: fx.Place,
+                           why: str) -> None:
+        """Take the "I'm back" button off its offer: the person is back, or the game is
+        over for them. A side edit: its failure must not stop the effect it goes with."""
+        offer = messages.offers.pop(seat, None)
+        if offer is None:
             return
-        dm = await self._dm(game_id, messages, e.seat, e.user_id)
-        await dm.send(f"The computer is playing for you in {self.where(e.place, messages)}. "
-                      "Press **I'm back** when you are.", view=view)
+        channel_id, message_id = offer
+        if channel_id == messages.table_channel_id and messages.channel_state != "ok":
+            return
+        text = f"{self.where(place, messages)} — {why}"
+        try:
+            await self._client.get_partial_messageable(channel_id).get_partial_message(
+                message_id).edit(content=text, view=None, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException as exc:
+            log.info("I'm back offer not closed: %s", exc)
 
     async def _TellPlayers(self, game_id: int, messages: GameMessages,
                            e: fx.TellPlayers) -> None:
@@ -313,6 +337,14 @@ class Presenter:
                 log.info("could not tell a player of game %s: %s", game_id, exc)
         if e.kind == "cancelled_channel_lost":
             self._book.forget(game_id)
+
+
+OFFER_CLOSED: dict[fx.HandClosure, str] = {
+    "game_over": "the game is over.",
+    "cancelled": "this game was cancelled.",
+    "left": "you left this game.",
+    "deal_over": "",
+}
 
 
 def _is_direct(effect: fx.Effect) -> bool:

@@ -255,7 +255,10 @@ class GameService:
         people = tuple(session.humans())
         place = place_of(session)
         if how == "unwritable":
-            self.ctx.show(session, [TellPlayers(place, game_id, people, "channel_unwritable")])
+            if not session.told_channel_unwritable:
+                session.told_channel_unwritable = True
+                self.ctx.show(session, [TellPlayers(place, game_id, people,
+                                                    "channel_unwritable")])
             return
         async with self.ctx.working_on(session):
             if session.status not in ("lobby", "active"):

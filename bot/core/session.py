@@ -37,6 +37,9 @@ class GameSession:
     """When the current turn times out (Unix seconds)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     announced_dm_fallback: set[int] = field(default_factory=set)
+    told_channel_unwritable: bool = False
+    """The players were told in DMs that the channel refuses the bot (told once: the
+    adapter tries the channel again at each new deal, and may be refused again)."""
     shown_controls: set[int] = field(default_factory=set)
     """Seats whose hand message shows move controls now."""
     pings_due: dict[int, int] = field(default_factory=dict)

@@ -78,6 +78,7 @@ async def test_timeouts_then_im_back(fake_discord: FakeDiscord, tmp_path: Path) 
         assert session.game is not None
         assert len(session.game.player_actions()) > actions_before
         assert session.seats[asha_seat].missed_turns == 0
+        assert not fake.message(back.id).buttons, "the used I'm back button is gone"
     assert_answered_fast(fake)
 
 
