@@ -69,5 +69,5 @@ def hand_closed_text(closed: CloseHand, where: str) -> str:
             f"{result.tricks[seat]} ({hit}, {result.scores[seat]:+d}, total "
             f"{result.totals[seat]}).")
     if closed.why == "game_over":
-        text += " The game is over: the final standings are in the channel."
+        text += " The game is over: the final standings follow."
     return text

@@ -9,6 +9,7 @@ comes. Errors are not handled here: they go up to the delivery's one policy.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import logging
 from collections.abc import Callable
@@ -17,7 +18,7 @@ from typing import Any
 import discord
 
 from bot.adapter import controls, pictures, texts
-from bot.adapter.discord_codes import UNKNOWN_MESSAGE
+from bot.adapter.discord_codes import CHANNEL_REFUSALS, UNKNOWN_MESSAGE
 from bot.adapter.hand_text import hand_closed_text, hand_picture_key, hand_text
 from bot.adapter.lobby_view import lobby_embed
 from bot.adapter.message_book import GameMessages, MessageBook
@@ -208,12 +209,31 @@ class Presenter:
             f"`{e.table.commitment}`, shown at the start). Download the record and check it "
             "with `kachuful verify`."
         )
-        files = [await pictures.final_file(view, names),
-                 pictures.as_file(e.record_json, f"kachuful-game-{game_id}.json")]
-        await self._channel(messages).send(text, files=files,
-                                           view=controls.finished_controls(game_id),
-                                           allowed_mentions=NO_MENTIONS)
-        self._book.forget(game_id)
+        picture = await pictures.final_file(view, names)
+        record_name = f"kachuful-game-{game_id}.json"
+        try:
+            if messages.channel_state == "ok":
+                await self._channel(messages).send(
+                    text, files=[picture, pictures.as_file(e.record_json, record_name)],
+                    view=controls.finished_controls(game_id), allowed_mentions=NO_MENTIONS)
+                return
+        except (discord.Forbidden, discord.NotFound) as exc:
+            if exc.code not in CHANNEL_REFUSALS:
+                raise
+            log.warning("game %s: final standings refused in the channel: %s", game_id, exc)
+        finally:
+            self._book.forget(game_id)
+        # The channel cannot show the end: every player gets it in a DM instead.
+        png = picture.fp.getvalue() if isinstance(picture.fp, io.BytesIO) else b""
+        for seat, label in enumerate(e.table.seats):
+            if label.user_id is None or label.left or seat in messages.dms_closed:
+                continue
+            dm = await self._dm(game_id, messages, seat, label.user_id)
+            try:
+                await dm.send(text, files=[pictures.as_file(png, picture.filename),
+                                           pictures.as_file(e.record_json, record_name)])
+            except discord.HTTPException as exc:
+                log.info("final standings not sent to a player of game %s: %s", game_id, exc)
 
     async def _Note(self, game_id: int, messages: GameMessages, e: fx.Note) -> None:
         if messages.channel_state != "ok":

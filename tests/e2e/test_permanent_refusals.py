@@ -92,6 +92,10 @@ async def test_the_channel_refuses_the_bot_and_the_game_finishes_in_dms(
             assert len(dms_saying(fake, user, UNWRITABLE_NOTICE)) == 1, (
                 f"{user.name} is told once, in a DM, that the game goes on there"
             )
+            finals = dms_saying(fake, user, "Fair-deal proof")
+            assert len(finals) == 1 and finals[0].png_attachments, (
+                f"{user.name} gets the final standings in a DM, since the channel can't"
+            )
         reminders = [m for m in fake.dm_messages(idle_user) if "Half your time" in m.content]
         assert reminders, "the timer's reminder went to the idle person's DM"
     assert_answered_fast(fake)
