@@ -11,7 +11,7 @@ from typing import Final, cast
 from bot.storage.codec import CorruptAction, decode_action
 from bot.storage.connection import Database, Row
 from bot.storage.errors import StorageError
-from bot.storage.lobby import OPEN_SQL
+from bot.storage.game_setup import OPEN_SQL
 from bot.storage.models import GameStatus, StoredGame, StoredSeat
 from bot.storage.values import check_id, from_epoch, rules_from_json
 from engine import Game, KachufulError, Rules

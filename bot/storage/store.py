@@ -24,7 +24,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Final
 
-from bot.storage import ending, loading, lobby, moves, settings, stats
+from bot.storage import ending, game_setup, guild_settings, loading, moves, stats
 from bot.storage.connection import Database
 from bot.storage.errors import GameNotFound, InvalidValue
 from bot.storage.migrations import load_migrations
@@ -150,7 +150,7 @@ class Storage:
         Refused (:class:`GameStateConflict`) when the channel already has an open game
         or a human seat's user is seated in another open game.
         """
-        return await lobby.create_game(
+        return await game_setup.create_game(
             self._db,
             guild_id=guild_id,
             channel_id=channel_id,
@@ -167,15 +167,15 @@ class Storage:
 
     async def add_seat(self, game_id: int, seat: NewSeat) -> int:
         """Seat a player in a lobby; returns the seat number (the next free one)."""
-        return await lobby.add_seat(self._db, game_id, seat)
+        return await game_setup.add_seat(self._db, game_id, seat)
 
     async def remove_seat(self, game_id: int, seat: int) -> None:
         """Free a lobby seat; later seats move up one."""
-        await lobby.remove_seat(self._db, game_id, seat)
+        await game_setup.remove_seat(self._db, game_id, seat)
 
     async def start_game(self, game_id: int, *, now: datetime | None = None) -> None:
         """Lobby → active, once the seats suit the rules."""
-        await lobby.start_game(self._db, game_id, now)
+        await game_setup.start_game(self._db, game_id, now)
 
     # --- during a game -----------------------------------------------------------------------
 
@@ -283,11 +283,11 @@ class Storage:
         return found[0]
 
     async def open_game_in_channel(self, channel_id: int) -> int | None:
-        return await lobby.open_game_in_channel(self._db, channel_id)
+        return await game_setup.open_game_in_channel(self._db, channel_id)
 
     async def open_game_of_user(self, user_id: int) -> int | None:
         """The lobby or active game where this user holds a seat (and has not left)."""
-        return await lobby.open_game_of_user(self._db, user_id)
+        return await game_setup.open_game_of_user(self._db, user_id)
 
     # --- leaderboards and stats -----------------------------------------------------------------
 
@@ -331,7 +331,7 @@ class Storage:
     # --- server settings -----------------------------------------------------------------------
 
     async def guild_settings(self, guild_id: int) -> GuildSettings | None:
-        return await settings.guild_settings(self._db, guild_id)
+        return await guild_settings.guild_settings(self._db, guild_id)
 
     async def save_guild_settings(self, new: GuildSettings, *, now: datetime | None = None) -> None:
-        await settings.save_guild_settings(self._db, new, now)
+        await guild_settings.save_guild_settings(self._db, new, now)

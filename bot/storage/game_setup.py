@@ -1,4 +1,5 @@
-"""The lobby: opening a game, taking and leaving seats, starting; finding open games.
+"""The rows a lobby writes: opening a game, taking and leaving seats, starting; finding
+open games.
 
 The database itself keeps one open game per channel; storage also keeps a player in
 at most one open game at a time (so a DM is never ambiguous) until they leave it.
