@@ -67,7 +67,9 @@ def write(language: str, catalog: Catalog) -> None:
 
 
 def update(template: Catalog) -> None:
-    for language in LANGUAGES:
+    # English last: it writes its strings into the template's messages, which Babel
+    # shares with the catalogues it updates.
+    for language in sorted(LANGUAGES, key=lambda code: code == DEFAULT_LANGUAGE):
         path = po_path(language)
         catalog = read(language) if path.exists() else Catalog(locale=language, domain=DOMAIN)
         catalog.update(template, no_fuzzy_matching=True)
