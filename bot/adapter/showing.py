@@ -78,7 +78,8 @@ class Presenter:
         channel = self._client.get_channel(channel_id)
         guild_name = guild.name if guild else words.t("your server")
         name = getattr(channel, "name", None)
-        return f"**{guild_name}** · {f'#{name}' if name else words.t('the game')}"
+        channel_name = f"#{name}" if name else words.t("the game")
+        return f"**{guild_name}** · {channel_name}"
 
     async def _server(self, place: fx.Place) -> Words:
         return await self._languages.server(place.guild_id)
