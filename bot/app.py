@@ -15,6 +15,7 @@ from bot.adapter.client import KachufulBot
 from bot.memory import limit_malloc_arenas
 from bot.settings import Settings, SettingsError, configure_logging, load_settings
 from bot.storage import StorageError
+from render.fonts import ShapingUnavailable, require_shaping
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +30,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     configure_logging(settings.log_level)
+    try:
+        require_shaping()
+    except ShapingUnavailable as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     limit_malloc_arenas()  # before the first thread starts
     try:
         asyncio.run(run_until_stopped(settings))

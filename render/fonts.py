@@ -11,15 +11,52 @@ import threading
 from collections.abc import Callable
 from functools import lru_cache, wraps
 from importlib import resources
-from typing import Final, ParamSpec, TypeVar
+from typing import Final, Literal, ParamSpec, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont, features
 
-_FILES: Final = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+Script = Literal["latin", "devanagari", "gujarati"]
+_FILES: Final[dict[tuple[Script, bool], str]] = {
+    ("latin", False): "DejaVuSans.ttf", ("latin", True): "DejaVuSans-Bold.ttf",
+    ("devanagari", False): "NotoSansDevanagari-Regular.ttf",
+    ("devanagari", True): "NotoSansDevanagari-Bold.ttf",
+    ("gujarati", False): "NotoSansGujarati-Regular.ttf",
+    ("gujarati", True): "NotoSansGujarati-Bold.ttf",
+}
 
-# Raqm (with FriBiDi and HarfBuzz) orders right-to-left names and joins Arabic
-# letters; without it Pillow's basic layout still draws every glyph, left to right.
-LAYOUT: Final = ImageFont.Layout.RAQM if features.check("raqm") else ImageFont.Layout.BASIC
+HAS_RAQM: Final = features.check("raqm")
+# Raqm (with FriBiDi and HarfBuzz) shapes Devanagari and Gujarati (conjuncts, vowel
+# signs placed before their consonant), orders right-to-left names and joins Arabic
+# letters. The bot refuses to start without it (see :func:`require_shaping`); the
+# basic layout is only a fallback for tools that draw Latin text.
+LAYOUT: Final = ImageFont.Layout.RAQM if HAS_RAQM else ImageFont.Layout.BASIC
+
+
+class ShapingUnavailable(RuntimeError):
+    """Pillow was built without libraqm: Indic text would be drawn as broken letters."""
+
+
+def require_shaping() -> None:
+    """Fail at start-up, clearly, when pictures could not shape Indic text."""
+    if not HAS_RAQM:
+        raise ShapingUnavailable(
+            "Pillow has no raqm text layout (PIL.features.check('raqm') is False), so "
+            "Hindi, Nepali and Gujarati would be drawn unshaped. Install libraqm (Debian: "
+            "apt-get install libraqm0) and reinstall Pillow."
+        )
+
+
+def script_of(char: str) -> Script | None:
+    """The script a character needs its own font for; ``None``: whichever font the
+    text around it uses (spaces and joiners)."""
+    code = ord(char)
+    if 0x0900 <= code <= 0x097F or 0xA8E0 <= code <= 0xA8FF:
+        return "devanagari"
+    if 0x0A80 <= code <= 0x0AFF:
+        return "gujarati"
+    if char in "\u200c\u200d" or char.isspace():
+        return None
+    return "latin"
 
 
 _P = ParamSpec("_P")
@@ -42,16 +79,17 @@ def uses_freetype(builder: Callable[_P, _R]) -> Callable[_P, _R]:
     return locked
 
 
-@lru_cache(maxsize=2)
-def _font_bytes(bold: bool) -> bytes:
-    return resources.files(__package__).joinpath("fonts", _FILES[bold]).read_bytes()
+@lru_cache(maxsize=len(_FILES))
+def _font_bytes(bold: bool, script: Script = "latin") -> bytes:
+    return resources.files(__package__).joinpath("fonts", _FILES[script, bold]).read_bytes()
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=384)
 @uses_freetype
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """DejaVu Sans (or Bold) at ``size`` pixels."""
-    return ImageFont.truetype(io.BytesIO(_font_bytes(bold)), size, layout_engine=LAYOUT)
+def font(size: int, bold: bool = False, script: Script = "latin") -> ImageFont.FreeTypeFont:
+    """The ``script``'s font (or its bold) at ``size`` pixels."""
+    return ImageFont.truetype(io.BytesIO(_font_bytes(bold, script)), size,
+                              layout_engine=LAYOUT)
 
 
 @lru_cache(maxsize=2)

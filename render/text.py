@@ -14,7 +14,7 @@ from typing import Final, Literal
 from PIL import Image, ImageDraw
 
 from render.blit import fill_through
-from render.fonts import font, uses_freetype
+from render.fonts import Script, font, script_of, uses_freetype
 from render.palette import RGB
 
 ELLIPSIS: Final = "…"
@@ -36,15 +36,42 @@ class Stamp:
     """How far the pen moves: the width used for alignment."""
 
 
+def script_runs(text: str) -> list[tuple[str, Script]]:
+    """``text`` cut where its script changes, each piece with the script of its font.
+    Each run is shaped whole, so conjuncts and vowel signs stay within one font."""
+    runs: list[tuple[str, Script]] = []
+    for char in text:
+        script = script_of(char)
+        if runs and (script is None or script == runs[-1][1]):
+            runs[-1] = (runs[-1][0] + char, runs[-1][1])
+        else:
+            runs.append((char, script or "latin"))
+    return runs
+
+
 @lru_cache(maxsize=8192)
 @uses_freetype
 def stamp(text: str, size: int, bold: bool = False) -> Stamp:
-    face = font(size, bold)
-    x0, y0, x1, y1 = (int(v) for v in face.getbbox(text, anchor="ls"))
+    pieces = []
+    pen = 0.0
+    for run, script in script_runs(text):
+        face = font(size, bold, script)
+        pieces.append((run, face, pen, face.getbbox(run, anchor="ls")))
+        pen += face.getlength(run)
+    x0 = min(int(pen_x + box[0]) for _, _, pen_x, box in pieces)
+    y0 = min(int(box[1]) for *_, box in pieces)
+    x1 = max(int(pen_x + box[2]) for _, _, pen_x, box in pieces)
+    y1 = max(int(box[3]) for *_, box in pieces)
     width, height = max(1, x1 - x0), max(1, y1 - y0)
     mask = Image.new("L", (width, height))
-    ImageDraw.Draw(mask).text((-x0, -y0), text, fill=255, font=face, anchor="ls")
-    return Stamp(mask, x0, y0, round(face.getlength(text)))
+    draw = ImageDraw.Draw(mask)
+    for run, face, pen_x, _ in pieces:
+        draw.text((pen_x - x0, -y0), run, fill=255, font=face, anchor="ls")
+    return Stamp(mask, x0, y0, round(pen))
+
+
+def _length(text: str, size: int, bold: bool) -> float:
+    return sum(font(size, bold, script).getlength(run) for run, script in script_runs(text))
 
 
 @lru_cache(maxsize=128)
@@ -98,15 +125,14 @@ def draw_text(
 @uses_freetype
 def fit_text(text: str, size: int, bold: bool, max_width: int) -> str:
     """``text`` shortened with an ellipsis so that it is at most ``max_width`` wide."""
-    face = font(size, bold)
-    if face.getlength(text) <= max_width:
+    if _length(text, size, bold) <= max_width:
         return text
     # The longest prefix that fits with the ellipsis; binary search, since width
     # grows with length.
     low, high = 0, len(text)
     while low < high:
         middle = (low + high + 1) // 2
-        if face.getlength(text[:middle].rstrip() + ELLIPSIS) <= max_width:
+        if _length(text[:middle].rstrip() + ELLIPSIS, size, bold) <= max_width:
             low = middle
         else:
             high = middle - 1

@@ -27,69 +27,79 @@ async def send_record(bot: BotParts, interaction: discord.Interaction, game_id: 
     except StorageError as exc:
         await reply(interaction, exc.player_message)
         return
+    words = await bot.languages.asker(interaction)
     if stored.guild_id != interaction.guild_id and interaction.guild_id is not None:
-        await reply(interaction, "That game was played in another server.")
+        await reply(interaction, words.t("That game was played in another server."))
         return
     if stored.status != "finished" or stored.game is None:
-        await reply(interaction, "A game's record is available once it has finished "
-                    "(it shows every hand).")
+        await reply(interaction, words.t("A game's record is available once it has finished "
+                                         "(it shows every hand)."))
         return
     record = game_to_record(stored.game, include_seed=True)
     file = as_file(record_to_json(record).encode(), f"kachuful-game-{game_id}.json")
-    await reply(interaction, f"The record of game {game_id}. Check it with "
-                "`kachuful verify FILE`.", file=file)
+    await reply(interaction, words.t("The record of game {number}. Check it with "
+                                     "`kachuful verify FILE`.", number=game_id), file=file)
 
 
 async def confirm_cancel(
     bot: BotParts, interaction: discord.Interaction, game_id: int, yes: bool
 ) -> None:
+    words = await bot.languages.asker(interaction)
     if not yes:
-        await interaction.response.edit_message(content="The game goes on.", view=None)
+        await interaction.response.edit_message(content=words.t("The game goes on."), view=None)
         return
     session = bot.service.registry.get(game_id)
     if session is None:
-        await interaction.response.edit_message(content="That game has already ended.", view=None)
+        await interaction.response.edit_message(content=words.t("That game has already ended."),
+                                                view=None)
         return
     if not is_host_or_manager(interaction, session.host_id):
-        await reply(interaction, "Only the host or someone with Manage Server can cancel.")
+        await reply(interaction, words.t("Only the host or someone with Manage Server can "
+                                         "cancel."))
         return
-    await interaction.response.edit_message(content="Cancelled.", view=None)
+    await interaction.response.edit_message(content=words.t("Cancelled."), view=None)
     await bot.service.cancel(game_id, interaction.user.display_name)
 
 
 async def confirm_forget(
     bot: BotParts, interaction: discord.Interaction, user_id: int, yes: bool
 ) -> None:
+    words = await bot.languages.asker(interaction)
     if interaction.user.id != user_id:
-        await reply(interaction, "Only the person who asked can confirm this.")
+        await reply(interaction, words.t("Only the person who asked can confirm this."))
         return
     if not yes:
-        await interaction.response.edit_message(content="Your stats are kept.", view=None)
+        await interaction.response.edit_message(content=words.t("Your stats are kept."),
+                                                view=None)
         return
     try:
         deleted = await bot.storage.forget_user(user_id)
     except StorageError as exc:
         await reply(interaction, exc.player_message)
         return
-    await interaction.response.edit_message(
-        content=f"Done: your stats are deleted everywhere ({deleted} game results).", view=None
-    )
+    bot.languages.forget(user_id)
+    await interaction.response.edit_message(content=words.n(
+        "Done: your stats are deleted everywhere ({count} game result).",
+        "Done: your stats are deleted everywhere ({count} game results).", deleted), view=None)
 
 
 async def confirm_reset(
     bot: BotParts, interaction: discord.Interaction, guild_id: int, yes: bool
 ) -> None:
+    words = await bot.languages.asker(interaction)
     if interaction.guild_id != guild_id or not is_manager(interaction):
-        await reply(interaction, "Only someone with Manage Server here can confirm this.")
+        await reply(interaction, words.t("Only someone with Manage Server here can confirm "
+                                         "this."))
         return
     if not yes:
-        await interaction.response.edit_message(content="The leaderboard is kept.", view=None)
+        await interaction.response.edit_message(content=words.t("The leaderboard is kept."),
+                                                view=None)
         return
     deleted = await bot.storage.reset_guild_leaderboard(guild_id)
-    await interaction.response.edit_message(
-        content=f"This server's leaderboard is reset ({deleted} game results removed).",
-        view=None,
-    )
+    await interaction.response.edit_message(content=words.n(
+        "This server's leaderboard is reset ({count} game result removed).",
+        "This server's leaderboard is reset ({count} game results removed).", deleted),
+        view=None)
 
 
 # --- component handlers ------------------------------------------------------------------
@@ -130,8 +140,9 @@ async def on_board(bot: BotParts, interaction: discord.Interaction, cid: Compone
 
 async def on_rematch(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
     registry = bot.service.registry
+    words = await bot.languages.asker(interaction)
     if registry.in_channel(interaction.channel_id or 0) is not None:
-        await reply(interaction, "This channel already has a game open.")
+        await reply(interaction, words.t("This channel already has a game open."))
         return
     if registry.of_user(interaction.user.id) is not None:
         raise Refusal("seated_elsewhere")
@@ -141,7 +152,8 @@ async def on_rematch(bot: BotParts, interaction: discord.Interaction, cid: Compo
         await reply(interaction, exc.player_message)
         return
     if not any(seat.user_id == interaction.user.id for seat in stored.seats):
-        await reply(interaction, "Only the players of that game can start its rematch.")
+        await reply(interaction, words.t("Only the players of that game can start its "
+                                         "rematch."))
         return
     seats = [SeatState(name=interaction.user.display_name, user_id=interaction.user.id)]
     for seat in stored.seats:

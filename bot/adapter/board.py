@@ -11,6 +11,14 @@ from bot.adapter.custom_ids import component_id
 from bot.adapter.lobby_view import LOBBY_COLOUR
 from bot.adapter.replies import reply
 from bot.storage import StorageError
+from i18n import N_
+
+PERIODS = {"all": N_("Kachuful leaderboard — all time"),
+           "30d": N_("Kachuful leaderboard — the last 30 days"),
+           "7d": N_("Kachuful leaderboard — the last 7 days")}
+SORTS = {"wins": N_("Sorted by wins"), "points": N_("Sorted by points"),
+         "average": N_("Sorted by average"), "win_rate": N_("Sorted by win rate"),
+         "bid_accuracy": N_("Sorted by bid accuracy")}
 
 if TYPE_CHECKING:
     from bot.adapter.parts import BotParts
@@ -26,40 +34,43 @@ async def send_leaderboard(
     except StorageError as exc:
         await reply(interaction, exc.player_message)
         return
-    titles = {"all": "all time", "30d": "the last 30 days", "7d": "the last 7 days"}
-    embed = discord.Embed(
-        title=f"Kachuful leaderboard — {titles.get(period, period)}",
-        colour=LOBBY_COLOUR,
-    )
+    # A leaderboard is posted for the whole channel: the server's language.
+    words = await bot.languages.server(interaction.guild_id)
+    embed = discord.Embed(title=words.t(PERIODS.get(period, PERIODS["all"])),
+                          colour=LOBBY_COLOUR)
     if not board.rows:
-        embed.description = (
-            f"No one has played {board.min_games}+ finished games here in that time yet."
-        )
+        embed.description = words.n(
+            "No one has played {count}+ finished game here in that time yet.",
+            "No one has played {count}+ finished games here in that time yet.",
+            board.min_games)
     else:
         lines = []
         for row in board.rows:
             accuracy = "—" if row.bid_accuracy is None else f"{row.bid_accuracy:.0%}"
-            lines.append(
-                f"**{row.rank}.** {discord.utils.escape_markdown(row.display_name)} — "
-                f"{row.wins} wins · {row.points} pts · avg {row.average:.1f} · "
-                f"win rate {row.win_rate:.0%} · bids {accuracy} ({row.games} games)"
-            )
+            figures = words.n(
+                "{wins} wins · {points} pts · avg {average} · win rate {rate} · bids "
+                "{accuracy} ({count} game)",
+                "{wins} wins · {points} pts · avg {average} · win rate {rate} · bids "
+                "{accuracy} ({count} games)", row.games, wins=row.wins, points=row.points,
+                average=f"{row.average:.1f}", rate=f"{row.win_rate:.0%}", accuracy=accuracy)
+            name = discord.utils.escape_markdown(row.display_name)
+            lines.append(f"**{row.rank}.** {name} — {figures}")
         embed.description = "\n".join(lines)
-    embed.set_footer(
-        text=f"Sorted by {sort.replace('_', ' ')} · page {board.page} of {board.page_count}"
-        f" · at least {board.min_games} games"
-    )
+    embed.set_footer(text=" · ".join((
+        words.t(SORTS.get(sort, SORTS["wins"])),
+        words.t("page {page} of {pages}", page=board.page, pages=board.page_count),
+        words.n("at least {count} game", "at least {count} games", board.min_games))))
     view = controls.layout(
         [
             discord.ui.Button(
                 custom_id=component_id("board", interaction.guild_id or 0, max(1, page - 1),
                                        sort.replace("_", "-"), period),
-                label="◀ Previous", disabled=page <= 1,
+                label=words.t("◀ Previous"), disabled=page <= 1,
             ),
             discord.ui.Button(
                 custom_id=component_id("board", interaction.guild_id or 0, page + 1,
                                        sort.replace("_", "-"), period),
-                label="Next ▶", disabled=page >= board.page_count,
+                label=words.t("Next ▶"), disabled=page >= board.page_count,
             ),
         ]
     )
@@ -77,29 +88,32 @@ async def send_stats(
     except StorageError as exc:
         await reply(interaction, exc.player_message)
         return
-    embed = discord.Embed(title=f"Kachuful stats — {user.display_name}", colour=LOBBY_COLOUR)
+    words = await bot.languages.server(interaction.guild_id)
+    embed = discord.Embed(title=words.t("Kachuful stats — {name}", name=user.display_name),
+                          colour=LOBBY_COLOUR)
     if not stats.games:
-        embed.description = "No finished games in this server yet."
+        embed.description = words.t("No finished games in this server yet.")
     else:
         def pct(value: float | None) -> str:
             return "—" if value is None else f"{value:.0%}"
 
-        embed.add_field(name="Games", value=str(stats.games))
-        embed.add_field(name="Wins", value=f"{stats.wins} ({pct(stats.win_rate)})")
-        embed.add_field(name="Average score", value=f"{stats.average_score or 0:.1f}")
-        embed.add_field(name="Best score", value=str(stats.best_score))
-        embed.add_field(name="Bid accuracy", value=pct(stats.bid_accuracy))
+        embed.add_field(name=words.t("Games"), value=str(stats.games))
+        embed.add_field(name=words.t("Wins"), value=f"{stats.wins} ({pct(stats.win_rate)})")
+        embed.add_field(name=words.t("Average score"), value=f"{stats.average_score or 0:.1f}")
+        embed.add_field(name=words.t("Best score"), value=str(stats.best_score))
+        embed.add_field(name=words.t("Bid accuracy"), value=pct(stats.bid_accuracy))
         zero = f"{stats.zero_hits}/{stats.zero_bids} ({pct(stats.zero_bid_success)})"
-        embed.add_field(name="Zero bids made", value=zero)
-        embed.add_field(name="Hooked as dealer", value=str(stats.hooked_as_dealer))
+        embed.add_field(name=words.t("Zero bids made"), value=zero)
+        embed.add_field(name=words.t("Hooked as dealer"), value=str(stats.hooked_as_dealer))
         if stats.last_played is not None:
             last = discord.utils.format_dt(stats.last_played, "R")
-            embed.add_field(name="Last played", value=last)
+            embed.add_field(name=words.t("Last played"), value=last)
         by_size = " · ".join(
             f"{row.hand_size}: {pct(row.accuracy)}" for row in stats.by_hand_size if row.deals
         )
         if by_size:
-            embed.add_field(name="Bid accuracy by hand size", value=by_size, inline=False)
+            embed.add_field(name=words.t("Bid accuracy by hand size"), value=by_size,
+                            inline=False)
     await interaction.response.send_message(embed=embed)
 
 

@@ -16,8 +16,10 @@ from discord import app_commands
 import render
 from bot import health
 from bot.adapter import router, texts
+from bot.adapter.command_words import CommandTranslator
 from bot.adapter.commands import build_group
 from bot.adapter.delivery import Delivery
+from bot.adapter.languages import LanguageBook
 from bot.adapter.message_book import MessageBook
 from bot.adapter.replies import interaction_data, reply
 from bot.adapter.showing import Presenter
@@ -26,6 +28,7 @@ from bot.core.refusals import Refusal
 from bot.core.service import GameService
 from bot.settings import Settings
 from bot.storage import Storage, StorageError
+from i18n.catalogues import catalogues_digest
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +66,7 @@ class KachufulBot(discord.Client):
         self._delivery: Delivery | None = None
         self._book: MessageBook | None = None
         self._presenter: Presenter | None = None
+        self._languages: LanguageBook | None = None
         self._health: asyncio.Task[None] | None = None
         self._status_interval = status_interval
 
@@ -95,6 +99,11 @@ class KachufulBot(discord.Client):
         assert self._delivery is not None
         return self._delivery
 
+    @property
+    def languages(self) -> LanguageBook:
+        assert self._languages is not None
+        return self._languages
+
     def open_games(self) -> int:
         return 0 if self._service is None else len(self._service.registry)
 
@@ -107,8 +116,10 @@ class KachufulBot(discord.Client):
         table_interval, idle, scale = self._options
         slots = self.work_slot_count
         self._book = MessageBook(storage)
+        self._languages = LanguageBook(storage, self.get_guild)
         self._presenter = Presenter(self, storage, self._book,
-                                    lambda game, thread: self.service.attach_thread(game, thread))
+                                    lambda game, thread: self.service.attach_thread(game, thread),
+                                    self._languages)
         self._delivery = Delivery(self._presenter, self._book, table_interval, slots)
         self._service = GameService(storage, self._delivery, work_slots=slots, time_scale=scale,
                                     lobby_idle_seconds=idle, thread_mode=self._thread_mode)
@@ -120,6 +131,7 @@ class KachufulBot(discord.Client):
                 health.keep_writing(self, self.settings.status_path, self._status_interval),
                 name="health",
             )
+        await self.tree.set_translator(CommandTranslator())
         await self.sync_commands()
         await self._service.restore()
 
@@ -134,8 +146,9 @@ class KachufulBot(discord.Client):
     def _commands_fingerprint(self) -> str:
         guild = self._command_target()
         payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
-        text = json.dumps({"guild": guild.id if guild else None, "commands": payload},
-                          sort_keys=True)
+        # Localisations are added at sync from the catalogues: a new translation re-syncs.
+        text = json.dumps({"guild": guild.id if guild else None, "commands": payload,
+                           "catalogues": catalogues_digest()}, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()
 
     async def sync_commands(self) -> None:
@@ -158,6 +171,9 @@ class KachufulBot(discord.Client):
     # --- events ----------------------------------------------------------------------------
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if self._languages is not None:
+            # Every interaction tells us the person's client language, for later DMs.
+            self._languages.saw_client(interaction.user.id, str(interaction.locale))
         if interaction.type is not discord.InteractionType.component:
             return  # slash commands go through the command tree
         try:
@@ -166,7 +182,8 @@ class KachufulBot(discord.Client):
             await reply(interaction, exc.player_message)
         except Exception:
             log.exception("component %s failed", interaction_data(interaction).get("custom_id"))
-            await reply(interaction, "Something went wrong on my side; nothing changed.")
+            words = await self.languages.asker(interaction)
+            await reply(interaction, words.t("Something went wrong on my side; nothing changed."))
 
     async def _on_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -175,14 +192,15 @@ class KachufulBot(discord.Client):
         if isinstance(original, StorageError):
             await reply(interaction, original.player_message)
             return
+        words = await self.languages.asker(interaction)
         if isinstance(original, Refusal):
-            await reply(interaction, texts.refusal_text(original))
+            await reply(interaction, texts.refusal_text(words, original))
             return
         if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
             await reply(interaction, str(error))
             return
         log.exception("command failed", exc_info=original)
-        await reply(interaction, "Something went wrong on my side; nothing changed.")
+        await reply(interaction, words.t("Something went wrong on my side; nothing changed."))
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         await self._channel_gone(channel.id)

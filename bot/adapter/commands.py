@@ -19,6 +19,8 @@ from bot.settings import MAX_TURN_TIMEOUT, MIN_TURN_TIMEOUT
 from bot.storage import GuildSettings, StorageError
 from engine import Rules, RulesError
 from engine.rules import PRESETS
+from i18n import LANGUAGES, N_, Words
+from i18n.rules_words import presets_help
 
 if TYPE_CHECKING:
     from bot.adapter.parts import BotParts
@@ -26,15 +28,18 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 REQUIRED: Final = {
-    "send_messages": "Send Messages",
-    "embed_links": "Embed Links",
-    "attach_files": "Attach Files",
-    "read_message_history": "Read Message History",
+    "send_messages": N_("Send Messages"),
+    "embed_links": N_("Embed Links"),
+    "attach_files": N_("Attach Files"),
+    "read_message_history": N_("Read Message History"),
 }
 THREAD_PERMISSIONS: Final = {
-    "create_public_threads": "Create Public Threads",
-    "send_messages_in_threads": "Send Messages in Threads",
+    "create_public_threads": N_("Create Public Threads"),
+    "send_messages_in_threads": N_("Send Messages in Threads"),
 }
+LANGUAGE_CHOICES: Final = [app_commands.Choice(name=name, value=code)
+                           for code, name in LANGUAGES.items()]
+"""Each language by its own name, which needs no translating."""
 
 PresetChoice = Literal["classic", "judgement", "oh-hell", "short", "one-to-seven"]
 ScheduleChoice = Literal["down-up", "up-down", "down", "up"]
@@ -49,24 +54,24 @@ PeriodChoice = Literal["all", "30d", "7d"]
 
 def build_group(bot: BotParts) -> app_commands.Group:
     group = app_commands.Group(
-        name="kachuful", description="Play Kachuful (Oh Hell / Judgement)", guild_only=True
+        name="kachuful", description=N_("Play Kachuful (Oh Hell / Judgement)"), guild_only=True
     )
 
-    @group.command(name="start", description="Open a Kachuful table in this channel")
+    @group.command(name="start", description=N_("Open a Kachuful table in this channel"))
     @app_commands.describe(
-        preset="Rules to start from (default: the server's)",
-        players="Table size: Start fills empty seats with computer players",
-        schedule="Order of hand sizes",
-        max_hand="Largest hand (default: 52 / players)",
-        trump="How trump is chosen",
-        hook="The dealer may not make the bids total the tricks",
-        bidding="Bid in turn, or all at once",
-        scoring="How a deal is scored",
-        zero_bid_reward="What an exact bid of 0 scores",
-        zero_bid_limit="5+ players: no more than five zero bids in a row",
-        blind_bids="Allow bidding before looking (exact scores double)",
-        one_card_blind="One-card deal: see everyone's card but your own",
-        turn_timeout="Seconds per move (15 to 86400)",
+        preset=N_("Rules to start from (default: the server's)"),
+        players=N_("Table size: Start fills empty seats with computer players"),
+        schedule=N_("Order of hand sizes"),
+        max_hand=N_("Largest hand (default: 52 / players)"),
+        trump=N_("How trump is chosen"),
+        hook=N_("The dealer may not make the bids total the tricks"),
+        bidding=N_("Bid in turn, or all at once"),
+        scoring=N_("How a deal is scored"),
+        zero_bid_reward=N_("What an exact bid of 0 scores"),
+        zero_bid_limit=N_("5+ players: no more than five zero bids in a row"),
+        blind_bids=N_("Allow bidding before looking (exact scores double)"),
+        one_card_blind=N_("One-card deal: see everyone's card but your own"),
+        turn_timeout=N_("Seconds per move (15 to 86400)"),
     )
     async def start(
         interaction: discord.Interaction,
@@ -96,27 +101,29 @@ def build_group(bot: BotParts) -> app_commands.Group:
         }
         await start_command(bot, interaction, preset, players, options, turn_timeout)
 
-    @group.command(name="rules", description="The rules of this channel's game")
+    @group.command(name="rules", description=N_("The rules of this channel's game"))
     async def rules(interaction: discord.Interaction) -> None:
         session = bot.service.registry.in_channel(interaction.channel_id or 0)
+        words = await bot.languages.asker(interaction)
         if session is None:
             settings = await _settings(bot, interaction.guild_id or 0)
-            text = texts.rules_help(PRESETS[settings.default_preset], None)
-            text += "\n\n**Presets**\n" + texts.presets_help()
+            text = texts.rules_help(words, PRESETS[settings.default_preset], None)
+            text += "\n\n" + words.t("**Presets**") + "\n" + presets_help(words)
         else:
-            text = texts.rules_help(session.rules, len(session.seats) or None)
+            text = texts.rules_help(words, session.rules, len(session.seats) or None)
         await reply(interaction, text)
 
-    @group.command(name="hand", description="Show me my hand again (only to me)")
+    @group.command(name="hand", description=N_("Show me my hand again (only to me)"))
     async def hand(interaction: discord.Interaction) -> None:
         session = bot.service.registry.of_user(interaction.user.id)
         if session is None or session.status != "active":
-            await reply(interaction, "You're not in a game that is being played.")
+            words = await bot.languages.asker(interaction)
+            await reply(interaction, words.t("You're not in a game that is being played."))
             return
         await send_hand(bot, interaction, session.game_id)
 
-    @group.command(name="leaderboard", description="This server's best players")
-    @app_commands.describe(period="Time range", sort="Rank by", page="Page number")
+    @group.command(name="leaderboard", description=N_("This server's best players"))
+    @app_commands.describe(period=N_("Time range"), sort=N_("Rank by"), page=N_("Page number"))
     async def leaderboard(
         interaction: discord.Interaction,
         period: PeriodChoice = "all",
@@ -125,70 +132,92 @@ def build_group(bot: BotParts) -> app_commands.Group:
     ) -> None:
         await send_leaderboard(bot, interaction, sort, period, page)
 
-    @group.command(name="stats", description="A player's record in this server")
+    @group.command(name="stats", description=N_("A player's record in this server"))
     async def stats(interaction: discord.Interaction, player: discord.User | None = None) -> None:
         await send_stats(bot, interaction, player or interaction.user)
 
-    @group.command(name="cancel", description="Cancel this channel's game (host or managers)")
+    @group.command(name="cancel", description=N_("Cancel this channel's game (host or managers)"))
     async def cancel(interaction: discord.Interaction) -> None:
         session = bot.service.registry.in_channel(interaction.channel_id or 0)
+        words = await bot.languages.asker(interaction)
         if session is None:
-            await reply(interaction, "There is no game in this channel.")
+            await reply(interaction, words.t("There is no game in this channel."))
             return
         if not is_host_or_manager(interaction, session.host_id):
-            await reply(interaction, "Only the host or someone with Manage Server can cancel.")
+            await reply(interaction, words.t("Only the host or someone with Manage Server can "
+                                             "cancel."))
             return
         await reply(
             interaction,
-            "Cancel this game for everyone? It will not count in any leaderboard.",
-            view=controls.confirm_controls("cancelyes", "cancelno", session.game_id,
-                                           "Cancel the game"),
+            words.t("Cancel this game for everyone? It will not count in any leaderboard."),
+            view=controls.confirm_controls(words, "cancelyes", "cancelno", session.game_id,
+                                           words.t("Cancel the game")),
         )
 
-    @group.command(name="settings", description="Server defaults (Manage Server)")
+    @group.command(name="settings", description=N_("Server defaults (Manage Server)"))
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.describe(
-        preset="Default rules for new games",
-        turn_timeout="Default seconds per move (15 to 86400)",
-        thread_mode="Play each game in its own thread",
+        preset=N_("Default rules for new games"),
+        turn_timeout=N_("Default seconds per move (15 to 86400)"),
+        thread_mode=N_("Play each game in its own thread"),
+        language=N_("The language this server's channels see"),
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(
         interaction: discord.Interaction,
         preset: PresetChoice | None = None,
         turn_timeout: app_commands.Range[int, MIN_TURN_TIMEOUT, MAX_TURN_TIMEOUT] | None = None,
         thread_mode: bool | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
-        await settings_command(bot, interaction, preset, turn_timeout, thread_mode)
+        await settings_command(bot, interaction, preset, turn_timeout, thread_mode,
+                               None if language is None else language.value)
 
-    @group.command(name="forget-me", description="Delete all my stats from every server")
+    @group.command(name="language", description=N_("The language the bot uses with me"))
+    @app_commands.describe(language=N_("Your language; 'auto' follows your Discord app"))
+    @app_commands.choices(language=[*LANGUAGE_CHOICES, app_commands.Choice(name="auto",
+                                                                           value="auto")])
+    async def language(
+        interaction: discord.Interaction, language: app_commands.Choice[str]
+    ) -> None:
+        await language_command(bot, interaction, language.value)
+
+    @group.command(name="forget-me", description=N_("Delete all my stats from every server"))
     async def forget_me(interaction: discord.Interaction) -> None:
+        words = await bot.languages.asker(interaction)
         await reply(
             interaction,
-            "Delete all your Kachuful stats in every server? This cannot be undone.",
-            view=controls.confirm_controls("forgetyes", "forgetno", interaction.user.id,
-                                           "Delete my stats"),
+            words.t("Delete all your Kachuful stats in every server? This cannot be undone."),
+            view=controls.confirm_controls(words, "forgetyes", "forgetno", interaction.user.id,
+                                           words.t("Delete my stats")),
         )
 
-    @group.command(name="reset-leaderboard", description="Reset this server's leaderboard")
+    @group.command(name="reset-leaderboard", description=N_("Reset this server's leaderboard"))
     @app_commands.default_permissions(manage_guild=True)
     async def reset_leaderboard(interaction: discord.Interaction) -> None:
+        words = await bot.languages.asker(interaction)
         if not is_manager(interaction):
-            await reply(interaction, "Only someone with Manage Server can reset the leaderboard.")
+            await reply(interaction, words.t("Only someone with Manage Server can reset the "
+                                             "leaderboard."))
             return
         await reply(
             interaction,
-            "Reset this server's leaderboard and stats for everyone? This cannot be undone.",
-            view=controls.confirm_controls("resetyes", "resetno", interaction.guild_id or 0,
-                                           "Reset the leaderboard"),
+            words.t("Reset this server's leaderboard and stats for everyone? This cannot be "
+                    "undone."),
+            view=controls.confirm_controls(words, "resetyes", "resetno",
+                                           interaction.guild_id or 0,
+                                           words.t("Reset the leaderboard")),
         )
 
-    @group.command(name="record", description="Download a finished game's record")
-    @app_commands.describe(game="The game's number (default: the last one in this channel)")
+    @group.command(name="record", description=N_("Download a finished game's record"))
+    @app_commands.describe(game=N_("The game's number (default: the last one in this channel)"))
     async def record(interaction: discord.Interaction, game: int | None = None) -> None:
         finished = bot.service.registry.last_finished
         game_id = game if game is not None else finished.get(interaction.channel_id or 0)
         if game_id is None:
-            await reply(interaction, "No finished game here yet: give the game's number.")
+            words = await bot.languages.asker(interaction)
+            await reply(interaction, words.t("No finished game here yet: give the game's "
+                                             "number."))
             return
         await send_record(bot, interaction, game_id)
 
@@ -200,13 +229,14 @@ async def _settings(bot: BotParts, guild_id: int) -> GuildSettings:
     return found or GuildSettings(guild_id=guild_id, turn_timeout=bot.settings.turn_timeout)
 
 
-def missing_permissions(interaction: discord.Interaction, thread_mode: bool) -> list[str]:
+def missing_permissions(words: Words, interaction: discord.Interaction, thread_mode: bool,
+                        ) -> list[str]:
     """What the bot lacks in this channel, named as Discord's settings name it."""
     have = interaction.app_permissions
     needed = dict(REQUIRED)
     if thread_mode:
         needed.update(THREAD_PERMISSIONS)
-    return [label for flag, label in needed.items() if not getattr(have, flag)]
+    return [words.t(label) for flag, label in needed.items() if not getattr(have, flag)]
 
 
 async def start_command(
@@ -217,8 +247,9 @@ async def start_command(
     options: dict[str, Any],
     turn_timeout: int | None,
 ) -> None:
+    words = await bot.languages.asker(interaction)
     if interaction.guild_id is None or interaction.channel_id is None:
-        await reply(interaction, "Kachuful is played in a server channel.")
+        await reply(interaction, words.t("Kachuful is played in a server channel."))
         return
     existing = bot.service.registry.in_channel(interaction.channel_id)
     if existing is not None:
@@ -226,17 +257,18 @@ async def start_command(
         messages = bot.book.known(existing.game_id)
         if messages is not None and messages.lobby_message_id:
             where += f"/{messages.lobby_message_id}"
-        await reply(interaction, f"This channel already has a game: {where}")
+        await reply(interaction, words.t("This channel already has a game: {link}", link=where))
         return
     if bot.service.registry.of_user(interaction.user.id) is not None:
-        await reply(interaction, "You're already seated in an unfinished game: finish or "
-                    "leave it first.")
+        await reply(interaction, words.t("You're already seated in an unfinished game: finish "
+                                         "or leave it first."))
         return
     server = await _settings(bot, interaction.guild_id)
-    missing = missing_permissions(interaction, server.thread_mode)
+    missing = missing_permissions(words, interaction, server.thread_mode)
     if missing:
-        await reply(interaction, "I can't run a game here: I need these permissions in this "
-                    f"channel: {', '.join(missing)}.")
+        await reply(interaction, words.t("I can't run a game here: I need these permissions "
+                                         "in this channel: {permissions}.",
+                                         permissions=", ".join(missing)))
         return
     if players == 8:
         options["allow_eight_players"] = True
@@ -245,7 +277,8 @@ async def start_command(
         if players is not None:
             rules.check_players(players)
     except RulesError as exc:
-        await reply(interaction, f"Those rules don't work: {exc}")
+        # The engine explains in English: its messages name options, which stay English.
+        await reply(interaction, words.t("Those rules don't work: {reason}", reason=str(exc)))
         return
     try:
         await open_lobby(
@@ -265,34 +298,58 @@ async def settings_command(
     preset: str | None,
     turn_timeout: int | None,
     thread_mode: bool | None,
+    language: str | None = None,
 ) -> None:
+    words = await bot.languages.asker(interaction)
     if not is_manager(interaction):
-        await reply(interaction, "Only someone with Manage Server can change the settings.")
+        await reply(interaction, words.t("Only someone with Manage Server can change the "
+                                         "settings."))
         return
     guild_id = interaction.guild_id or 0
     current = await _settings(bot, guild_id)
-    if preset is None and turn_timeout is None and thread_mode is None:
-        await reply(interaction, _settings_text(current))
+    if preset is None and turn_timeout is None and thread_mode is None and language is None:
+        await reply(interaction, await _settings_text(bot, words, current))
         return
     new = GuildSettings(
         guild_id=guild_id,
         default_preset=preset or current.default_preset,
         turn_timeout=turn_timeout or current.turn_timeout,
         thread_mode=current.thread_mode if thread_mode is None else thread_mode,
+        language=language or current.language,
     )
     try:
         await bot.storage.save_guild_settings(new)
     except StorageError as exc:
         await reply(interaction, exc.player_message)
         return
-    await reply(interaction, "Saved. " + _settings_text(new))
+    bot.languages.server_chose(guild_id, new.language)
+    await reply(interaction, words.t("Saved.") + " " + await _settings_text(bot, words, new))
 
 
-def _settings_text(settings: GuildSettings) -> str:
-    return (
-        f"Default preset: **{settings.default_preset}** · turn timer: "
-        f"**{texts.format_duration(settings.turn_timeout)}** · games in threads: "
-        f"**{'yes' if settings.thread_mode else 'no'}**"
-    )
+async def _settings_text(bot: BotParts, words: Words, settings: GuildSettings) -> str:
+    language = await bot.languages.server_language(settings.guild_id)
+    return words.t(
+        "Default preset: **{preset}** · turn timer: **{timer}** · games in threads: "
+        "**{threads}** · language: **{language}**", preset=settings.default_preset,
+        timer=texts.format_duration(words, settings.turn_timeout),
+        threads=words.t("yes") if settings.thread_mode else words.t("no"),
+        language=LANGUAGES[language])
+
+
+async def language_command(bot: BotParts, interaction: discord.Interaction, choice: str,
+                           ) -> None:
+    """``/kachuful language``: what only this person sees; ``auto`` follows their app."""
+    chosen = None if choice == "auto" else choice
+    try:
+        await bot.languages.person_chose(interaction.user.id, chosen)
+    except StorageError as exc:
+        await reply(interaction, exc.player_message)
+        return
+    words = await bot.languages.asker(interaction)
+    if chosen is None:
+        await reply(interaction, words.t("I'll follow your Discord app's language."))
+    else:
+        await reply(interaction, words.t("I'll speak {language} with you.",
+                                         language=LANGUAGES[chosen]))
 
 

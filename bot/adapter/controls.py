@@ -23,13 +23,14 @@ from bot.core.computers import PLAYABLE_LEVELS
 from bot.core.effects import HandSnapshot, LobbySnapshot
 from engine import Phase
 from engine.display_order import hand_order
+from i18n import N_, Words
 
 BUTTONS_PER_ROW: Final = 5
 MAX_ROWS: Final = 5
 LEVEL_LABELS: Final = {
-    "easy": ("Easy", "plays plausibly, makes mistakes"),
-    "medium": ("Medium", "a sound rule-based player"),
-    "hard": ("Hard", "searches ahead, bids sharply"),
+    "easy": (N_("Easy"), N_("plays plausibly, makes mistakes")),
+    "medium": (N_("Medium"), N_("a sound rule-based player")),
+    "hard": (N_("Hard"), N_("searches ahead, bids sharply")),
 }
 
 Item = discord.ui.Item[discord.ui.View]
@@ -57,7 +58,7 @@ def button(
     )
 
 
-def lobby_controls(lobby: LobbySnapshot) -> discord.ui.View | None:
+def lobby_controls(words: Words, lobby: LobbySnapshot) -> discord.ui.View | None:
     """The lobby's buttons while it is open; none once it started or closed."""
     if lobby.state != "open":
         return None
@@ -65,10 +66,10 @@ def lobby_controls(lobby: LobbySnapshot) -> discord.ui.View | None:
     full = len(lobby.seats) >= lobby.capacity
     level_menu: discord.ui.Select[discord.ui.View] = discord.ui.Select(
         custom_id=component_id("addbot", gid),
-        placeholder="Add a computer player…",
+        placeholder=words.t("Add a computer player…"),
         options=[
-            discord.SelectOption(label=LEVEL_LABELS[level][0], value=level,
-                                 description=LEVEL_LABELS[level][1])
+            discord.SelectOption(label=words.t(LEVEL_LABELS[level][0]), value=level,
+                                 description=words.t(LEVEL_LABELS[level][1]))
             for level in PLAYABLE_LEVELS
         ],
         disabled=full,
@@ -77,43 +78,45 @@ def lobby_controls(lobby: LobbySnapshot) -> discord.ui.View | None:
     has_bot = any(seat.user_id is None for seat in lobby.seats)
     return layout(
         [
-            button(component_id("join", gid), "Join", discord.ButtonStyle.primary,
+            button(component_id("join", gid), words.t("Join"), discord.ButtonStyle.primary,
                    disabled=full, row=0),
-            button(component_id("leave", gid), "Leave", row=0),
-            button(component_id("dropbot", gid), "Remove computer player",
+            button(component_id("leave", gid), words.t("Leave"), row=0),
+            button(component_id("dropbot", gid), words.t("Remove computer player"),
                    disabled=not has_bot, row=0),
             level_menu,
-            button(component_id("start", gid), "Start", discord.ButtonStyle.success,
+            button(component_id("start", gid), words.t("Start"), discord.ButtonStyle.success,
                    disabled=not lobby.can_start, row=2),
-            button(component_id("close", gid), "Cancel", discord.ButtonStyle.danger, row=2),
+            button(component_id("close", gid), words.t("Cancel"), discord.ButtonStyle.danger,
+                   row=2),
         ]
     )
 
 
-def hand_controls(game_id: int, seat: int, hand: HandSnapshot) -> discord.ui.View:
+def hand_controls(words: Words, game_id: int, seat: int, hand: HandSnapshot) -> discord.ui.View:
     """The controls of a hand message: only moves that are legal now are enabled."""
     view = hand.view
     items: list[Item] = []
     if hand.away:
-        return layout([back_control(game_id, seat)])
+        return layout([back_control(words, game_id, seat)])
     if hand.may_bid_blind:
         if hand.yours:
-            items += bid_controls(game_id, seat, hand, blind=True)
-        items.append(look_control(game_id, seat))
+            items += bid_controls(words, game_id, seat, hand, blind=True)
+        items.append(look_control(words, game_id, seat))
     elif hand.yours and view.phase is Phase.BIDDING:
-        items += bid_controls(game_id, seat, hand, blind=False)
+        items += bid_controls(words, game_id, seat, hand, blind=False)
     elif hand.yours and view.phase is Phase.PLAYING:
         if view.hand_hidden:
             items.append(button(
                 component_id("play", game_id, hand.counter, seat, HIDDEN_CARD),
-                "Play my hidden card", discord.ButtonStyle.primary))
+                words.t("Play my hidden card"), discord.ButtonStyle.primary))
         else:
             items += card_controls(game_id, seat, hand)
-    items.append(quit_control(game_id, seat))
+    items.append(quit_control(words, game_id, seat))
     return layout(items)
 
 
-def bid_controls(game_id: int, seat: int, hand: HandSnapshot, *, blind: bool) -> list[Item]:
+def bid_controls(words: Words, game_id: int, seat: int, hand: HandSnapshot, *, blind: bool,
+                 ) -> list[Item]:
     """Bid buttons 0..hand size; the ones not allowed (the hooked number) disabled.
     ``blind``: the buttons make blind bids (the hand has not been looked at)."""
     legal = hand.view.legal_bids
@@ -121,7 +124,7 @@ def bid_controls(game_id: int, seat: int, hand: HandSnapshot, *, blind: bool) ->
     return [
         button(
             component_id("bid", game_id, hand.counter, seat, bid, *flags),
-            f"{bid} blind" if blind else str(bid),
+            words.t("{bid} blind", bid=bid) if blind else str(bid),
             discord.ButtonStyle.primary if bid in legal else discord.ButtonStyle.secondary,
             disabled=bid not in legal,
             row=min(bid // BUTTONS_PER_ROW, MAX_ROWS - 2),
@@ -130,9 +133,9 @@ def bid_controls(game_id: int, seat: int, hand: HandSnapshot, *, blind: bool) ->
     ]
 
 
-def look_control(game_id: int, seat: int) -> Item:
+def look_control(words: Words, game_id: int, seat: int) -> Item:
     """With blind bids: see the hand (and give up bidding blind this deal)."""
-    return button(component_id("blind", game_id, 0, seat), "Look at my hand",
+    return button(component_id("blind", game_id, 0, seat), words.t("Look at my hand"),
                   discord.ButtonStyle.success, row=MAX_ROWS - 1)
 
 
@@ -154,30 +157,32 @@ def card_controls(game_id: int, seat: int, hand: HandSnapshot) -> list[Item]:
     return items
 
 
-def quit_control(game_id: int, seat: int) -> Item:
-    return button(component_id("quit", game_id, 0, seat), "Leave game",
+def quit_control(words: Words, game_id: int, seat: int) -> Item:
+    return button(component_id("quit", game_id, 0, seat), words.t("Leave game"),
                   discord.ButtonStyle.danger, row=MAX_ROWS - 1)
 
 
-def table_controls(game_id: int) -> discord.ui.View:
-    return layout([button(component_id("hand", game_id), "My hand", discord.ButtonStyle.primary)])
+def table_controls(words: Words, game_id: int) -> discord.ui.View:
+    return layout([button(component_id("hand", game_id), words.t("My hand"),
+                          discord.ButtonStyle.primary)])
 
 
-def back_control(game_id: int, seat: int) -> Item:
-    return button(component_id("back", game_id, 0, seat), "I'm back",
+def back_control(words: Words, game_id: int, seat: int) -> Item:
+    return button(component_id("back", game_id, 0, seat), words.t("I'm back"),
                   discord.ButtonStyle.success)
 
 
-def finished_controls(game_id: int) -> discord.ui.View:
+def finished_controls(words: Words, game_id: int) -> discord.ui.View:
     return layout([
-        button(component_id("rematch", game_id), "Rematch", discord.ButtonStyle.success),
-        button(component_id("record", game_id), "Download the record"),
+        button(component_id("rematch", game_id), words.t("Rematch"),
+               discord.ButtonStyle.success),
+        button(component_id("record", game_id), words.t("Download the record")),
     ])
 
 
-def confirm_controls(yes_kind: Kind, no_kind: Kind, target: int, yes_label: str,
+def confirm_controls(words: Words, yes_kind: Kind, no_kind: Kind, target: int, yes_label: str,
                      ) -> discord.ui.View:
     return layout([
         button(component_id(yes_kind, target), yes_label, discord.ButtonStyle.danger),
-        button(component_id(no_kind, target), "Keep it"),
+        button(component_id(no_kind, target), words.t("Keep it")),
     ])

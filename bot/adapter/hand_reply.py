@@ -10,6 +10,7 @@ import discord
 from bot.adapter import controls, pictures
 from bot.adapter.hand_text import hand_picture_key, hand_text
 from bot.core.effects import HandSnapshot
+from i18n import Words
 
 if TYPE_CHECKING:
     from bot.adapter.parts import BotParts
@@ -18,14 +19,15 @@ log = logging.getLogger(__name__)
 
 
 async def _payload(
-    bot: BotParts, game_id: int, seat: int, hand: HandSnapshot
+    bot: BotParts, words: Words, game_id: int, seat: int, hand: HandSnapshot
 ) -> tuple[str, list[discord.File], discord.ui.View]:
     place = bot.service.place(game_id)
-    where = bot.presenter.where(place) if place is not None else "your game"
+    where = bot.presenter.where(words, place) if place is not None else words.t("your game")
     files: list[discord.File] = []
     if hand_picture_key(hand) is not None:
-        files.append(pictures.as_file(await pictures.hand_png(hand.view), "hand.png"))
-    return hand_text(hand, where), files, controls.hand_controls(game_id, seat, hand)
+        files.append(pictures.as_file(await pictures.hand_png(words, hand.view), "hand.png"))
+    return (hand_text(words, hand, where), files,
+            controls.hand_controls(words, game_id, seat, hand))
 
 
 async def send_hand(bot: BotParts, interaction: discord.Interaction, game_id: int) -> None:
@@ -33,7 +35,8 @@ async def send_hand(bot: BotParts, interaction: discord.Interaction, game_id: in
     await interaction.response.defer(ephemeral=True, thinking=True)
     _, seat = bot.service.playing(game_id, interaction.user.id)
     hand = bot.service.hand_of(game_id, interaction.user.id)
-    content, files, view = await _payload(bot, game_id, seat, hand)
+    words = await bot.languages.asker(interaction)
+    content, files, view = await _payload(bot, words, game_id, seat, hand)
     await interaction.followup.send(content, files=files, view=view, ephemeral=True)
 
 
@@ -45,7 +48,8 @@ async def update_ephemeral_hand(
     message = interaction.message
     if message is None or not message.flags.ephemeral:
         return
-    content, files, view = await _payload(bot, game_id, seat, hand)
+    words = await bot.languages.asker(interaction)
+    content, files, view = await _payload(bot, words, game_id, seat, hand)
     try:
         await interaction.edit_original_response(content=content, attachments=files, view=view)
     except discord.HTTPException as exc:

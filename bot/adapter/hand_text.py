@@ -4,42 +4,44 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from bot.adapter.texts import plural, trump_text
+from bot.adapter.texts import cards_text, trump_text
 from bot.core.effects import CloseHand, HandSnapshot
 from engine import Phase
+from i18n import Words
 
 
-def hand_text(hand: HandSnapshot, where: str) -> str:
+def hand_text(words: Words, hand: HandSnapshot, where: str) -> str:
     view = hand.view
     assert view.seat is not None
     seat = view.seat
-    header = (
-        f"{where} — deal {view.deal_number} of {view.deal_count}, "
-        f"{plural(view.hand_size, 'card', 'cards')}, trump {trump_text(view)}"
-    )
+    header = words.t("{where} — deal {number} of {count}, {cards}, trump {trump}",
+                     where=where, number=view.deal_number, count=view.deal_count,
+                     cards=cards_text(words, view.hand_size), trump=trump_text(words, view))
     if hand.away:
-        status = "The computer is playing for you."
+        status = words.t("The computer is playing for you.")
     elif hand.may_bid_blind:
-        status = ("You may bid **blind**, before looking at your hand: an exact blind bid "
-                  "scores double.")
+        status = words.t("You may bid **blind**, before looking at your hand: an exact blind "
+                         "bid scores double.")
         if hand.yours:
-            status += " Pick a blind bid, or look at your hand first."
+            status += " " + words.t("Pick a blind bid, or look at your hand first.")
     elif view.phase is Phase.BIDDING:
         if hand.yours:
-            status = "**Your turn to bid.**"
+            status = words.t("**Your turn to bid.**")
             if view.forbidden_bid is not None:
-                status += f" As the dealer you may not bid {view.forbidden_bid}."
+                status += " " + words.t("As the dealer you may not bid {bid}.",
+                                        bid=view.forbidden_bid)
         elif view.has_bid[seat]:
-            status = f"You bid {view.bids[seat]}. Waiting for the others."
+            status = words.t("You bid {bid}. Waiting for the others.", bid=view.bids[seat])
         else:
-            status = "Waiting for your turn to bid."
+            status = words.t("Waiting for your turn to bid.")
     elif view.phase is Phase.PLAYING:
         if hand.yours:
-            status = "**Your turn to play.**"
+            status = words.t("**Your turn to play.**")
         else:
-            status = f"You bid {view.bids[seat]} and have taken {view.tricks_won[seat]}."
+            status = words.t("You bid {bid} and have taken {took}.", bid=view.bids[seat],
+                             took=view.tricks_won[seat])
     else:
-        status = "This deal is over."
+        status = words.t("This deal is over.")
     return f"{header}\n{status}"
 
 
@@ -55,19 +57,22 @@ def hand_picture_key(hand: HandSnapshot) -> Hashable | None:
             my_play, view.legal_cards if my_play else ())
 
 
-def hand_closed_text(closed: CloseHand, where: str) -> str:
+def hand_closed_text(words: Words, closed: CloseHand, where: str) -> str:
     result = closed.result
     if closed.why == "cancelled":
-        return f"{where} — this game was cancelled."
+        return words.t("{where} — this game was cancelled.", where=where)
     if closed.why == "left":
-        return f"{where} — you left this game; a computer player took your seat."
+        return words.t("{where} — you left this game; a computer player took your seat.",
+                       where=where)
     if result is None:
-        return f"{where} — the game is over."
+        return words.t("{where} — the game is over.", where=where)
     seat = closed.seat
-    hit = "✓ made it" if result.bids[seat] == result.tricks[seat] else "✗ missed"
-    text = (f"{where} — deal {result.number} is over: you bid {result.bids[seat]} and took "
-            f"{result.tricks[seat]} ({hit}, {result.scores[seat]:+d}, total "
-            f"{result.totals[seat]}).")
+    made = result.bids[seat] == result.tricks[seat]
+    text = words.t(
+        "{where} — deal {number} is over: you bid {bid} and took {took} ({hit}, {score}, "
+        "total {total}).", where=where, number=result.number, bid=result.bids[seat],
+        took=result.tricks[seat], hit=words.t("✓ made it") if made else words.t("✗ missed"),
+        score=f"{result.scores[seat]:+d}", total=result.totals[seat])
     if closed.why == "game_over":
-        text += " The game is over: the final standings follow."
+        text += " " + words.t("The game is over: the final standings follow.")
     return text

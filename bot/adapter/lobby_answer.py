@@ -47,8 +47,9 @@ async def open_lobby(
         await reply(interaction, exc.player_message)
         return
     lobby = lobby_snapshot(session, "open")
+    words = await bot.languages.server(interaction.guild_id)
     message = await interaction.edit_original_response(
-        embed=lobby_embed(lobby), view=controls.lobby_controls(lobby))
+        embed=lobby_embed(words, lobby), view=controls.lobby_controls(words, lobby))
     messages = bot.book.start(session.game_id, interaction.channel_id)
     messages.lobby_message_id = message.id
     await bot.storage.update_game_messages(session.game_id, lobby_message_id=message.id)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from bot.adapter.delivery import Delivery
+from bot.adapter.languages import LanguageBook
 from bot.adapter.message_book import MessageBook
 from bot.adapter.showing import Presenter
 from bot.core.service import GameService
@@ -31,3 +32,6 @@ class BotParts(Protocol):
 
     @property
     def delivery(self) -> Delivery: ...
+
+    @property
+    def languages(self) -> LanguageBook: ...

@@ -13,9 +13,10 @@ import discord
 
 from bot.core.effects import ShowTrick
 from engine import SeatView
+from i18n import Words
 from render.dealer_draw import render_dealer_draw
 from render.hand import render_hand
-from render.options import DEFAULT_OPTIONS, RenderOptions
+from render.options import RenderOptions
 from render.scoresheet import render_score_sheet
 from render.standings import render_final_standings
 from render.trick import render_trick_won
@@ -25,16 +26,21 @@ def as_file(data: bytes, name: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
 
 
-async def hand_png(view: SeatView, options: RenderOptions = DEFAULT_OPTIONS) -> bytes:
-    return await asyncio.to_thread(render_hand, view, options)
+def options_in(words: Words) -> RenderOptions:
+    """Pictures are drawn in the language of whoever they are shown to."""
+    return RenderOptions(language=words.language)
 
 
-async def trick_file(effect: ShowTrick) -> discord.File:
+async def hand_png(words: Words, view: SeatView) -> bytes:
+    return await asyncio.to_thread(render_hand, view, options_in(words))
+
+
+async def trick_file(words: Words, effect: ShowTrick) -> discord.File:
     png = await asyncio.to_thread(
         render_trick_won,
         effect.trick,
         list(effect.names),
-        DEFAULT_OPTIONS,
+        options_in(words),
         trump=effect.trump,
         deal_number=effect.deal_number,
         deal_count=effect.deal_count,
@@ -43,24 +49,24 @@ async def trick_file(effect: ShowTrick) -> discord.File:
     return as_file(png, f"trick-{effect.deal_number}-{effect.trick.number}.png")
 
 
-async def score_sheet_file(view: SeatView, names: list[str]) -> discord.File:
+async def score_sheet_file(words: Words, view: SeatView, names: list[str]) -> discord.File:
     png = await asyncio.to_thread(
-        render_score_sheet, names, view.results, DEFAULT_OPTIONS, deal_count=view.deal_count
+        render_score_sheet, names, view.results, options_in(words), deal_count=view.deal_count
     )
     return as_file(png, f"scores-{len(view.results)}.png")
 
 
-async def final_file(view: SeatView, names: list[str]) -> discord.File:
+async def final_file(words: Words, view: SeatView, names: list[str]) -> discord.File:
     png = await asyncio.to_thread(
-        render_final_standings, names, view.totals, DEFAULT_OPTIONS, results=view.results
+        render_final_standings, names, view.totals, options_in(words), results=view.results
     )
     return as_file(png, "final-standings.png")
 
 
-async def dealer_draw_file(view: SeatView, names: list[str]) -> discord.File:
+async def dealer_draw_file(words: Words, view: SeatView, names: list[str]) -> discord.File:
     first = view.first_dealer
     assert first is not None
     png = await asyncio.to_thread(
-        render_dealer_draw, names, view.dealer_draws, first, DEFAULT_OPTIONS
+        render_dealer_draw, names, view.dealer_draws, first, options_in(words)
     )
     return as_file(png, "dealer-draw.png")

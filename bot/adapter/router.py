@@ -45,9 +45,11 @@ async def on_component(bot: BotParts, interaction: discord.Interaction) -> None:
         handler = HANDLERS[cid.kind]
         await handler(bot, interaction, cid)
     except (BadComponent, KeyError):
-        await reply(interaction, "That control isn't one of this game's buttons.")
+        words = await bot.languages.asker(interaction)
+        await reply(interaction, words.t("That control isn't one of this game's buttons."))
     except Refusal as refusal:
-        await reply(interaction, texts.refusal_text(refusal))
+        await reply(interaction, texts.refusal_text(await bot.languages.asker(interaction),
+                                                    refusal))
 
 
 # --- moves -------------------------------------------------------------------------------
@@ -97,30 +99,36 @@ async def on_back(bot: BotParts, interaction: discord.Interaction, cid: Componen
     await interaction.response.defer()
     await bot.service.back(cid.game_id, interaction.user.id)
     await bot.delivery.settled(cid.game_id)
-    await reply(interaction, "Welcome back — it's you playing again.")
+    words = await bot.languages.asker(interaction)
+    await reply(interaction, words.t("Welcome back — it's you playing again."))
 
 
 async def on_quit(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
     _, seat = bot.service.playing(cid.game_id, interaction.user.id)
     if cid.arg_int(0) != seat:
         raise Refusal("not_your_controls")
+    words = await bot.languages.asker(interaction)
     if cid.kind == "quit":
         confirm = controls.layout([controls.button(
-            component_id("quityes", cid.game_id, 0, seat), "Leave the game",
+            component_id("quityes", cid.game_id, 0, seat), words.t("Leave the game"),
             discord.ButtonStyle.danger)])
-        await reply(interaction, "Leave this game? A computer player takes your seat and "
-                    "the game goes on; the result still counts for you.", view=confirm)
+        await reply(interaction, words.t("Leave this game? A computer player takes your seat "
+                                         "and the game goes on; the result still counts for "
+                                         "you."), view=confirm)
         return
-    await interaction.response.edit_message(content="Leaving the game…", view=None)
+    await interaction.response.edit_message(content=words.t("Leaving the game…"), view=None)
     await bot.service.leave_game(cid.game_id, interaction.user.id)
     await bot.delivery.settled(cid.game_id)
-    await reply(interaction, "You've left the game.")
+    await reply(interaction, words.t("You've left the game."))
 
 
 # --- the lobby ---------------------------------------------------------------------------
 
-async def _show_lobby(interaction: discord.Interaction, lobby: LobbySnapshot) -> None:
-    embed, view = lobby_embed(lobby), controls.lobby_controls(lobby)
+async def _show_lobby(bot: BotParts, interaction: discord.Interaction,
+                      lobby: LobbySnapshot) -> None:
+    # The lobby is the channel's: it stays in the server's language whoever clicks.
+    words = await bot.languages.server(interaction.guild_id)
+    embed, view = lobby_embed(words, lobby), controls.lobby_controls(words, lobby)
     if interaction.response.is_done():
         await interaction.edit_original_response(embed=embed, view=view)
     else:
@@ -129,12 +137,12 @@ async def _show_lobby(interaction: discord.Interaction, lobby: LobbySnapshot) ->
 
 async def on_join(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
     user = interaction.user
-    await _show_lobby(interaction, await bot.service.lobbies.join(
+    await _show_lobby(bot, interaction, await bot.service.lobbies.join(
         cid.game_id, user.id, user.display_name))
 
 
 async def on_leave(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
-    await _show_lobby(interaction, await bot.service.lobbies.leave(
+    await _show_lobby(bot, interaction, await bot.service.lobbies.leave(
         cid.game_id, interaction.user.id))
 
 
@@ -143,25 +151,28 @@ async def on_add_computer(
 ) -> None:
     values = interaction_data(interaction).get("values") or []
     level = str(values[0]) if values else ""
-    await _show_lobby(interaction, await bot.service.lobbies.add_computer(
+    await _show_lobby(bot, interaction, await bot.service.lobbies.add_computer(
         cid.game_id, interaction.user.id, level))
 
 
 async def on_remove_computer(
     bot: BotParts, interaction: discord.Interaction, cid: ComponentId
 ) -> None:
-    await _show_lobby(interaction, await bot.service.lobbies.remove_computer(
+    await _show_lobby(bot, interaction, await bot.service.lobbies.remove_computer(
         cid.game_id, interaction.user.id))
 
 
 async def on_close(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
     session = bot.service.lobbies.lobby(cid.game_id)
     if not can_manage(interaction, session.host_id):
-        await reply(interaction, "Only the host or a server manager can cancel the lobby.")
+        words = await bot.languages.asker(interaction)
+        await reply(interaction, words.t("Only the host or a server manager can cancel the "
+                                         "lobby."))
         return
     await bot.service.lobbies.close(cid.game_id)
-    await interaction.response.edit_message(content="This lobby was cancelled.", embed=None,
-                                            view=None)
+    words = await bot.languages.server(interaction.guild_id)
+    await interaction.response.edit_message(content=words.t("This lobby was cancelled."),
+                                            embed=None, view=None)
 
 
 async def on_start(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:

@@ -9,7 +9,6 @@ comes. Errors are not handled here: they go up to the delivery's one policy.
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import logging
 from collections.abc import Callable
@@ -20,11 +19,13 @@ import discord
 from bot.adapter import controls, pictures, texts
 from bot.adapter.discord_codes import CHANNEL_REFUSALS, UNKNOWN_MESSAGE
 from bot.adapter.hand_text import hand_closed_text, hand_picture_key, hand_text
+from bot.adapter.languages import LanguageBook
 from bot.adapter.lobby_view import lobby_embed
 from bot.adapter.message_book import GameMessages, MessageBook
 from bot.adapter.notes import note_text, tell_text
 from bot.core import effects as fx
 from bot.storage import Storage
+from i18n import N_, Words
 
 log = logging.getLogger(__name__)
 
@@ -44,9 +45,10 @@ def view_fingerprint(view: discord.ui.View | None) -> Any:
 class Presenter:
     def __init__(
         self, client: discord.Client, storage: Storage, book: MessageBook,
-        thread_opened: Callable[[int, int], None],
+        thread_opened: Callable[[int, int], None], languages: LanguageBook,
     ) -> None:
         self._client = client
+        self._languages = languages
         self._storage = storage
         self._book = book
         self._thread_opened = thread_opened
@@ -70,13 +72,20 @@ class Presenter:
     def _channel(self, messages: GameMessages) -> discord.PartialMessageable:
         return self._client.get_partial_messageable(messages.table_channel_id)
 
-    def where(self, place: fx.Place, messages: GameMessages | None = None) -> str:
+    def where(self, words: Words, place: fx.Place, messages: GameMessages | None = None) -> str:
         guild = self._client.get_guild(place.guild_id)
         channel_id = messages.table_channel_id if messages else place.table_channel_id
         channel = self._client.get_channel(channel_id)
-        guild_name = guild.name if guild else "your server"
+        guild_name = guild.name if guild else words.t("your server")
         name = getattr(channel, "name", None)
-        return f"**{guild_name}** · {f'#{name}' if name else 'the game'}"
+        channel_name = f"#{name}" if name else words.t("the game")
+        return f"**{guild_name}** · {channel_name}"
+
+    async def _server(self, place: fx.Place) -> Words:
+        return await self._languages.server(place.guild_id)
+
+    async def _person(self, place: fx.Place, user_id: int) -> Words:
+        return await self._languages.person(user_id, place.guild_id)
 
     async def _dm(self, game_id: int, messages: GameMessages, seat: int, user_id: int,
                   ) -> discord.PartialMessageable:
@@ -109,14 +118,15 @@ class Presenter:
         channel = self._client.get_partial_messageable(messages.channel_id)
         if messages.lobby_message_id is None:
             return
-        closed = {"idle": "This lobby closed: nobody used it for a while.",
-                  "cancelled": "This lobby was cancelled."}
+        words = await self._server(e.place)
+        closed = {"idle": words.t("This lobby closed: nobody used it for a while."),
+                  "cancelled": words.t("This lobby was cancelled.")}
         if lobby.state in closed:
             await channel.get_partial_message(messages.lobby_message_id).edit(
                 content=closed[lobby.state], embed=None, view=None)
             return
         await channel.get_partial_message(messages.lobby_message_id).edit(
-            embed=lobby_embed(lobby), view=controls.lobby_controls(lobby))
+            embed=lobby_embed(words, lobby), view=controls.lobby_controls(words, lobby))
 
     async def _OpenThread(self, game_id: int, messages: GameMessages, e: fx.OpenThread) -> None:
         if messages.lobby_message_id is None:
@@ -124,7 +134,7 @@ class Presenter:
         channel = self._client.get_partial_messageable(messages.channel_id,
                                                        guild_id=e.place.guild_id)
         thread = await channel.get_partial_message(messages.lobby_message_id).create_thread(
-            name=f"Kachuful game {game_id}")
+            name=(await self._server(e.place)).t("Kachuful game {number}", number=game_id))
         messages.thread_id = thread.id
         self._thread_opened(game_id, thread.id)
         await self._storage.update_game_messages(game_id, thread_id=thread.id)
@@ -138,17 +148,20 @@ class Presenter:
                              e: fx.AnnounceStart) -> None:
         view = e.table.view
         names = e.table.names
-        lines = ["**The game begins!** " + texts.rules_line(view.rules)]
+        words = await self._server(e.place)
+        lines = [words.t("**The game begins!**") + " " + texts.rules_line(words, view.rules)]
         for number, drawn in enumerate(view.dealer_draws, start=1):
             cards = ", ".join(f"{names[s]} {card}" for s, card in enumerate(drawn) if card)
-            lines.append(f"Draw{' again' if number > 1 else ''} for the first dealer: {cards}")
+            lines.append(words.t("Draw for the first dealer: {cards}", cards=cards)
+                         if number == 1 else words.t("Draw again: {cards}", cards=cards))
         first = view.first_dealer
-        lines.append(f"**{names[first] if first is not None else '?'}** deals first.")
-        lines.append(
-            f"Fair deal: the shuffles come from a secret seed with SHA-256 commitment "
-            f"`{e.table.commitment}`; it is revealed when the game ends."
-        )
-        files = [await pictures.dealer_draw_file(view, names)] if view.dealer_draws else []
+        lines.append(words.t("**{name}** deals first.",
+                             name=names[first] if first is not None else "?"))
+        lines.append(words.t(
+            "Fair deal: the shuffles come from a secret seed with SHA-256 commitment "
+            "`{commitment}`; it is revealed when the game ends.", commitment=e.table.commitment))
+        files = ([await pictures.dealer_draw_file(words, view, names)]
+                 if view.dealer_draws else [])
         await self._channel(messages).send("\n".join(lines), files=files,
                                            allowed_mentions=NO_MENTIONS)
 
@@ -157,9 +170,10 @@ class Presenter:
     async def _PostTable(self, game_id: int, messages: GameMessages, e: fx.PostTable) -> None:
         messages.channel_state = "ok" if messages.channel_state == "unwritable" else \
             messages.channel_state
-        text = texts.table_text(e.table)
+        words = await self._server(e.place)
+        text = texts.table_text(words, e.table)
         message = await self._channel(messages).send(
-            text, view=controls.table_controls(game_id), allowed_mentions=NO_MENTIONS)
+            text, view=controls.table_controls(words, game_id), allowed_mentions=NO_MENTIONS)
         messages.table_message_id = message.id
         messages.sent[message.id] = fingerprint(text, True)
         await self._storage.update_game_messages(game_id, table_message_id=message.id)
@@ -167,13 +181,14 @@ class Presenter:
     async def _EditTable(self, game_id: int, messages: GameMessages, e: fx.EditTable) -> None:
         if messages.table_message_id is None or messages.channel_state != "ok":
             return
-        text = texts.table_text(e.table)
+        words = await self._server(e.place)
+        text = texts.table_text(words, e.table)
         mark = fingerprint(text, True)
         if messages.sent.get(messages.table_message_id) == mark:
             return
         message = await self._edit_or_send(
             self._channel(messages), messages.table_message_id, content=text,
-            view=controls.table_controls(game_id), allowed_mentions=NO_MENTIONS)
+            view=controls.table_controls(words, game_id), allowed_mentions=NO_MENTIONS)
         if message.id != messages.table_message_id:
             messages.table_message_id = message.id
             await self._storage.update_game_messages(game_id, table_message_id=message.id)
@@ -183,39 +198,44 @@ class Presenter:
         if messages.table_message_id is None or messages.channel_state != "ok":
             return
         await self._channel(messages).get_partial_message(messages.table_message_id).edit(
-            content=texts.closed_table_text(e.result), view=None, allowed_mentions=NO_MENTIONS)
+            content=texts.closed_table_text(await self._server(e.place), e.result), view=None,
+            allowed_mentions=NO_MENTIONS)
 
     async def _ShowTrick(self, game_id: int, messages: GameMessages, e: fx.ShowTrick) -> None:
         if messages.channel_state != "ok":
             return
-        caption = (f"Deal {e.deal_number}, trick {e.trick.number}: **{e.names[e.trick.winner]}** "
-                   f"wins with {e.trick.winning_card}.")
-        await self._channel(messages).send(caption, file=await pictures.trick_file(e),
+        words = await self._server(e.place)
+        caption = words.t("Deal {deal}, trick {trick}: **{name}** wins with {card}.",
+                          deal=e.deal_number, trick=e.trick.number,
+                          name=e.names[e.trick.winner], card=str(e.trick.winning_card))
+        await self._channel(messages).send(caption, file=await pictures.trick_file(words, e),
                                            allowed_mentions=NO_MENTIONS)
 
     async def _ShowScores(self, game_id: int, messages: GameMessages, e: fx.ShowScores) -> None:
         if messages.channel_state != "ok" or not e.view.results:
             return
         names = list(e.names)
+        words = await self._server(e.place)
         await self._channel(messages).send(
-            texts.deal_summary(e.view.results[-1], names),
-            file=await pictures.score_sheet_file(e.view, names), allowed_mentions=NO_MENTIONS)
+            texts.deal_summary(words, e.view.results[-1], names),
+            file=await pictures.score_sheet_file(words, e.view, names),
+            allowed_mentions=NO_MENTIONS)
 
     async def _ShowFinal(self, game_id: int, messages: GameMessages, e: fx.ShowFinal) -> None:
         view, names = e.table.view, e.table.names
-        text = (
-            texts.final_text(view, names)
-            + f"\n\nFair-deal proof: the seed was `{e.seed_hex}` (SHA-256 "
-            f"`{e.table.commitment}`, shown at the start). Download the record and check it "
-            "with `kachuful verify`."
-        )
-        picture = await pictures.final_file(view, names)
+        words = await self._server(e.place)
+        text = texts.final_text(words, view, names) + "\n\n" + words.t(
+            "Fair-deal proof: the seed was `{seed}` (SHA-256 `{commitment}`, shown at the "
+            "start). Download the record and check it with `kachuful verify`.",
+            seed=e.seed_hex, commitment=e.table.commitment)
+        picture = await pictures.final_file(words, view, names)
         record_name = f"kachuful-game-{game_id}.json"
         try:
             if messages.channel_state == "ok":
                 await self._channel(messages).send(
                     text, files=[picture, pictures.as_file(e.record_json, record_name)],
-                    view=controls.finished_controls(game_id), allowed_mentions=NO_MENTIONS)
+                    view=controls.finished_controls(words, game_id),
+                    allowed_mentions=NO_MENTIONS)
                 return
         except (discord.Forbidden, discord.NotFound) as exc:
             if exc.code not in CHANNEL_REFUSALS:
@@ -223,22 +243,27 @@ class Presenter:
             log.warning("game %s: final standings refused in the channel: %s", game_id, exc)
         finally:
             self._book.forget(game_id)
-        # The channel cannot show the end: every player gets it in a DM instead.
-        png = picture.fp.getvalue() if isinstance(picture.fp, io.BytesIO) else b""
+        # The channel cannot show the end: every player gets it in a DM, in their language.
         for seat, label in enumerate(e.table.seats):
             if label.user_id is None or label.left or seat in messages.dms_closed:
                 continue
+            own = await self._person(e.place, label.user_id)
+            own_text = texts.final_text(own, view, names) + "\n\n" + own.t(
+                "Fair-deal proof: the seed was `{seed}` (SHA-256 `{commitment}`, shown at the "
+                "start). Download the record and check it with `kachuful verify`.",
+                seed=e.seed_hex, commitment=e.table.commitment)
             dm = await self._dm(game_id, messages, seat, label.user_id)
             try:
-                await dm.send(text, files=[pictures.as_file(png, picture.filename),
-                                           pictures.as_file(e.record_json, record_name)])
+                await dm.send(own_text, files=[await pictures.final_file(own, view, names),
+                                               pictures.as_file(e.record_json, record_name)])
             except discord.HTTPException as exc:
                 log.info("final standings not sent to a player of game %s: %s", game_id, exc)
 
     async def _Note(self, game_id: int, messages: GameMessages, e: fx.Note) -> None:
         if messages.channel_state != "ok":
             return
-        await self._channel(messages).send(note_text(e), allowed_mentions=USER_MENTIONS)
+        await self._channel(messages).send(note_text(await self._server(e.place), e),
+                                           allowed_mentions=USER_MENTIONS)
 
     # --- hands and turns ------------------------------------------------------------------
 
@@ -248,13 +273,15 @@ class Presenter:
             messages.hand_messages.pop(seat, None)
             messages.hand_attachments.pop(seat, None)
         dm = await self._dm(game_id, messages, seat, e.user_id)
-        content = hand_text(e.hand, self.where(e.place, messages))
-        view = controls.hand_controls(game_id, seat, e.hand)
+        words = await self._person(e.place, e.user_id)
+        content = hand_text(words, e.hand, self.where(words, e.place, messages))
+        view = controls.hand_controls(words, game_id, seat, e.hand)
         key = hand_picture_key(e.hand)
         message_id = messages.hand_messages.get(seat)
         mark = fingerprint(content, key, view_fingerprint(view))
         if not e.hand.away:
-            await self._close_offer(messages, seat, e.place, "you're playing again.")
+            await self._close_offer(messages, seat, e.place, e.user_id,
+                                    N_("you're playing again."))
         if message_id is not None and messages.sent.get(message_id) == mark:
             return
         kept = messages.hand_attachments.get(seat)
@@ -263,7 +290,7 @@ class Presenter:
             if kept is not None and kept[0] == key and message_id is not None:
                 attachments = kept[1]
             else:
-                png = await pictures.hand_png(e.hand.view)
+                png = await pictures.hand_png(words, e.hand.view)
                 attachments = [pictures.as_file(png, "hand.png")]
         if message_id is None:
             message = await dm.send(content, files=attachments, view=view)
@@ -278,13 +305,15 @@ class Presenter:
 
     async def _CloseHand(self, game_id: int, messages: GameMessages, e: fx.CloseHand) -> None:
         if e.why != "deal_over":
-            await self._close_offer(messages, e.seat, e.place, OFFER_CLOSED[e.why])
+            await self._close_offer(messages, e.seat, e.place, e.user_id,
+                                    OFFER_CLOSED[e.why])
         message_id = messages.hand_messages.pop(e.seat, None)
         messages.hand_attachments.pop(e.seat, None)
         if message_id is None or e.seat not in messages.dm_channels:
             return
         dm = await self._dm(game_id, messages, e.seat, e.user_id)
-        text = hand_closed_text(e, self.where(e.place, messages))
+        words = await self._person(e.place, e.user_id)
+        text = hand_closed_text(words, e, self.where(words, e.place, messages))
         try:
             await dm.get_partial_message(message_id).edit(content=text, attachments=[], view=None)
         except discord.NotFound:
@@ -302,12 +331,18 @@ class Presenter:
                 await dm.get_partial_message(old).delete()
             except discord.HTTPException as exc:
                 log.debug("old ping not deleted: %s", exc)
-        ping = await dm.send(f"🔔 Your turn to {e.doing} — {self.where(e.place, messages)}")
+        words = await self._person(e.place, e.user_id)
+        where = self.where(words, e.place, messages)
+        ping = await dm.send(words.t("🔔 Your turn to bid — {where}", where=where)
+                             if e.doing == "bid" else
+                             words.t("🔔 Your turn to play — {where}", where=where))
         messages.pings[e.seat] = ping.id
 
     async def _RemindTurn(self, game_id: int, messages: GameMessages, e: fx.RemindTurn) -> None:
-        text = (f"⏳ Half your time is gone: {e.seconds_left} s left to move in "
-                f"{self.where(e.place, messages)}.")
+        words = await (self._server(e.place) if e.in_channel
+                       else self._person(e.place, e.user_id))
+        text = words.t("⏳ Half your time is gone: {seconds} s left to move in {where}.",
+                       seconds=e.seconds_left, where=self.where(words, e.place, messages))
         if e.in_channel:
             if messages.channel_state == "ok":
                 await self._channel(messages).send(f"<@{e.user_id}> {text}",
@@ -316,30 +351,37 @@ class Presenter:
         await (await self._dm(game_id, messages, e.seat, e.user_id)).send(text)
 
     async def _OfferBack(self, game_id: int, messages: GameMessages, e: fx.OfferBack) -> None:
-        view = controls.layout([controls.back_control(game_id, e.seat)])
-        await self._close_offer(messages, e.seat, e.place, "see the newer message below.")
+        await self._close_offer(messages, e.seat, e.place, e.user_id,
+                                N_("see the newer message below."))
         if e.in_channel:
+            words = await self._server(e.place)
+            view = controls.layout([controls.back_control(words, game_id, e.seat)])
             offer = await self._channel(messages).send(
-                f"<@{e.user_id}>, press **I'm back** to play again.", view=view,
+                words.t("{mention}, press **I'm back** to play again.",
+                        mention=f"<@{e.user_id}>"), view=view,
                 allowed_mentions=USER_MENTIONS)
         else:
+            words = await self._person(e.place, e.user_id)
+            view = controls.layout([controls.back_control(words, game_id, e.seat)])
             dm = await self._dm(game_id, messages, e.seat, e.user_id)
-            offer = await dm.send(f"The computer is playing for you in "
-                                  f"{self.where(e.place, messages)}. Press **I'm back** when "
-                                  "you are.", view=view)
+            offer = await dm.send(words.t(
+                "The computer is playing for you in {where}. Press **I'm back** when you are.",
+                where=self.where(words, e.place, messages)), view=view)
         messages.offers[e.seat] = (offer.channel.id, offer.id)
 
     async def _close_offer(self, messages: GameMessages, seat: int, place: fx.Place,
-                           why: str) -> None:
+                           user_id: int, why: str) -> None:
         """Take the "I'm back" button off its offer: the person is back, or the game is
         over for them. A side edit: its failure must not stop the effect it goes with."""
         offer = messages.offers.pop(seat, None)
         if offer is None:
             return
         channel_id, message_id = offer
-        if channel_id == messages.table_channel_id and messages.channel_state != "ok":
+        in_channel = channel_id == messages.table_channel_id
+        if in_channel and messages.channel_state != "ok":
             return
-        text = f"{self.where(place, messages)} — {why}"
+        words = await (self._server(place) if in_channel else self._person(place, user_id))
+        text = f"{self.where(words, place, messages)} — {words.t(why)}"
         try:
             await self._client.get_partial_messageable(channel_id).get_partial_message(
                 message_id).edit(content=text, view=None, allowed_mentions=NO_MENTIONS)
@@ -348,8 +390,9 @@ class Presenter:
 
     async def _TellPlayers(self, game_id: int, messages: GameMessages,
                            e: fx.TellPlayers) -> None:
-        text = tell_text(e, self.where(e.place, messages))
         for user_id in e.user_ids:
+            words = await self._person(e.place, user_id)
+            text = tell_text(words, e, self.where(words, e.place, messages))
             try:
                 user = self._client.get_user(user_id) or await self._client.fetch_user(user_id)
                 await user.send(text)
@@ -360,9 +403,9 @@ class Presenter:
 
 
 OFFER_CLOSED: dict[fx.HandClosure, str] = {
-    "game_over": "the game is over.",
-    "cancelled": "this game was cancelled.",
-    "left": "you left this game.",
+    "game_over": N_("the game is over."),
+    "cancelled": N_("this game was cancelled."),
+    "left": N_("you left this game."),
     "deal_over": "",
 }
 

@@ -1,4 +1,8 @@
-"""Words the bot shows: pure functions from snapshots to text, no Discord calls."""
+"""Words the bot shows: pure functions from snapshots to text, no Discord calls.
+
+Each takes the reader's :class:`~i18n.Words`; the adapter decides whose language
+that is (see :mod:`bot.adapter.languages`).
+"""
 
 from __future__ import annotations
 
@@ -6,64 +10,62 @@ from collections.abc import Sequence
 
 from bot.core.effects import LobbySnapshot, SeatLabel, TableSnapshot
 from bot.core.refusals import Refusal, RefusalKey
-from engine import Card, DealResult, Phase, Rules, SeatView, Suit
-from engine.rules import PRESET_DESCRIPTIONS, PRESETS
+from engine import Card, DealResult, Phase, Rules, SeatView
+from engine.rules import PRESETS
 from engine.rules_text import RULES_DOC
-from render.won_bid import WON_BID_LEGEND, won_of_bid
-
-SUIT_NAMES = {Suit.SPADES: "♠ spades", Suit.DIAMONDS: "♦ diamonds", Suit.CLUBS: "♣ clubs",
-              Suit.HEARTS: "♥ hearts"}
+from i18n import N_, Words, suit_name
+from i18n.rules_words import rules_summary
+from render.won_bid import won_of_bid
 
 REFUSALS: dict[RefusalKey, str] = {
-    "game_not_running": "This game has finished or is no longer running.",
-    "not_in_game": "You're not playing in this game.",
-    "not_your_controls": "Those are another player's controls.",
-    "stale_controls": "That button is from an earlier turn — use your newest controls.",
-    "move_already_made": "That move was already made — nothing changed.",
-    "illegal_move": "{text}",
+    "game_not_running": N_("This game has finished or is no longer running."),
+    "not_in_game": N_("You're not playing in this game."),
+    "not_your_controls": N_("Those are another player's controls."),
+    "stale_controls": N_("That button is from an earlier turn — use your newest controls."),
+    "move_already_made": N_("That move was already made — nothing changed."),
+    "illegal_move": N_("That move isn't allowed now: {text}"),
     "storage": "{text}",
-    "lobby_closed": "This lobby is closed.",
-    "already_seated": "You're already seated at this table.",
-    "seated_elsewhere": "You're already seated in another unfinished game: finish or leave "
-                        "it first.",
-    "table_full": "This table is full.",
-    "host_cannot_leave": "You're the host: use **Cancel** to close the lobby.",
-    "not_at_table": "You're not seated at this table.",
-    "join_to_add_computers": "Join the table to add computer players.",
-    "no_computer_to_remove": "There is no computer player to remove.",
-    "only_host_starts": "Only the host can start the game.",
-    "already_started": "This game has already started.",
-    "need_players": "A game needs 3 to {most} players; add computer players to fill the table.",
-    "bad_level": "Pick a level from the menu.",
-    "only_host_or_manager": "Only the host or someone with Manage Server can cancel.",
-    "already_playing": "You're already playing yourself.",
-    "not_away": "You're already playing yourself.",
-    "game_over": "This game is over.",
+    "lobby_closed": N_("This lobby is closed."),
+    "already_seated": N_("You're already seated at this table."),
+    "seated_elsewhere": N_("You're already seated in another unfinished game: finish or "
+                           "leave it first."),
+    "table_full": N_("This table is full."),
+    "host_cannot_leave": N_("You're the host: use **Cancel** to close the lobby."),
+    "not_at_table": N_("You're not seated at this table."),
+    "join_to_add_computers": N_("Join the table to add computer players."),
+    "no_computer_to_remove": N_("There is no computer player to remove."),
+    "only_host_starts": N_("Only the host can start the game."),
+    "already_started": N_("This game has already started."),
+    "need_players": N_("A game needs 3 to {most} players; add computer players to fill the "
+                       "table."),
+    "bad_level": N_("Pick a level from the menu."),
+    "only_host_or_manager": N_("Only the host or someone with Manage Server can cancel."),
+    "already_playing": N_("You're already playing yourself."),
+    "not_away": N_("You're already playing yourself."),
+    "game_over": N_("This game is over."),
 }
 
 
-def refusal_text(refusal: Refusal) -> str:
-    template = REFUSALS.get(refusal.key, "That can't be done now. Nothing changed.")
-    try:
-        return template.format(**refusal.params)
-    except (KeyError, IndexError):
-        return template
+def refusal_text(words: Words, refusal: Refusal) -> str:
+    template = REFUSALS.get(refusal.key)
+    if template is None:
+        return words.t("That can't be done now. Nothing changed.")
+    if template == "{text}":
+        # The storage layer's own sentence, already written for players.
+        return str(refusal.params.get("text", ""))
+    return words.t(template, **refusal.params)
 
 
-def plural(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
-
-
-def trump_text(view: SeatView) -> str:
+def trump_text(words: Words, view: SeatView) -> str:
     trump = view.trump
     if trump is None:
         if view.rules.trump == "turn-up":
-            return "no trump (no card left to turn up)"
-        return "no trump"
-    text = SUIT_NAMES[trump]
+            return words.t("no trump (no card left to turn up)")
+        return words.t("no trump")
     if view.turn_up is not None:
-        text += f" (turned up {view.turn_up})"
-    return text
+        return words.t("{suit} (turned up {card})", suit=suit_name(words, trump.symbol),
+                       card=str(view.turn_up))
+    return suit_name(words, trump.symbol)
 
 
 def preset_name(rules: Rules) -> str | None:
@@ -73,88 +75,99 @@ def preset_name(rules: Rules) -> str | None:
     return None
 
 
-def rules_line(rules: Rules) -> str:
+def rules_line(words: Words, rules: Rules) -> str:
     """The rules in one readable line for the lobby."""
-    name = preset_name(rules)
-    prefix = f"**{name}** — " if name else "**custom** — "
-    return prefix + rules.summary()
+    name = preset_name(rules) or words.t("custom")
+    return f"**{name}** — {rules_summary(words, rules)}"
 
 
-def rules_help(rules: Rules, players: int | None) -> str:
+def rules_help(words: Words, rules: Rules, players: int | None) -> str:
     """`/kachuful rules`: short and clear."""
-    lines = [rules_line(rules)]
+    lines = [rules_line(words, rules)]
     if players:
         sizes = rules.hand_sizes(players)
-        lines.append(
-            f"With {players} players: {plural(len(sizes), 'deal', 'deals')}, hands "
-            f"{' '.join(str(s) for s in sizes)}."
-        )
+        lines.append(words.n("With {players} players: {count} deal, hands {sizes}.",
+                             "With {players} players: {count} deals, hands {sizes}.",
+                             len(sizes), players=players,
+                             sizes=" ".join(str(s) for s in sizes)))
     lines += [
-        "• Everyone bids how many tricks they will take, starting left of the dealer.",
-        "• Follow suit if you can; otherwise play anything. Highest trump wins, "
-        "else the highest card of the suit led.",
+        words.t("• Everyone bids how many tricks they will take, starting left of the dealer."),
+        words.t("• Follow suit if you can; otherwise play anything. Highest trump wins, "
+                "else the highest card of the suit led."),
     ]
     if rules.hook:
-        lines.append("• The dealer bids last and may not make the bids add up to the tricks.")
-    lines.append("• Exactly your bid scores; anything else " +
-                 ("scores 0." if rules.scoring in ("classic", "ten-times") else "costs."))
-    lines.append(f"The full rules, with every option: `{RULES_DOC}` in the bot's repository.")
+        lines.append(words.t("• The dealer bids last and may not make the bids add up to "
+                             "the tricks."))
+    if rules.scoring in ("classic", "ten-times"):
+        lines.append(words.t("• Exactly your bid scores; anything else scores 0."))
+    else:
+        lines.append(words.t("• Exactly your bid scores; anything else costs."))
+    lines.append(words.t("The full rules, with every option: `{doc}` in the bot's repository.",
+                         doc=RULES_DOC))
     return "\n".join(lines)
 
 
-def presets_help() -> str:
-    return "\n".join(f"`{name}` — {text}" for name, text in PRESET_DESCRIPTIONS.items())
-
-
-def seat_line(seat: SeatLabel, number: int) -> str:
+def seat_line(words: Words, seat: SeatLabel, number: int) -> str:
     marks = []
     if seat.host:
-        marks.append("host")
+        marks.append(words.t("host"))
     if seat.left:
-        marks.append("left — computer plays")
+        marks.append(words.t("left — computer plays"))
     elif seat.away:
-        marks.append("away — computer plays")
+        marks.append(words.t("away — computer plays"))
     if seat.dms_closed:
-        marks.append("DMs closed")
+        marks.append(words.t("DMs closed"))
     extra = f" ({', '.join(marks)})" if marks else ""
     who = f"<@{seat.user_id}>" if seat.user_id is not None and not seat.left else seat.name
     return f"{number}. {who}{extra}"
 
 
-def lobby_description(lobby: LobbySnapshot) -> str:
-    seats = "\n".join(seat_line(seat, n) for n, seat in enumerate(lobby.seats, 1)) or "—"
+def lobby_description(words: Words, lobby: LobbySnapshot) -> str:
+    seats = "\n".join(seat_line(words, seat, n) for n, seat in enumerate(lobby.seats, 1)) or "—"
     text = (
-        f"{rules_line(lobby.rules)}\n\n"
-        f"**Seats ({len(lobby.seats)}/{lobby.capacity})**\n{seats}\n\n"
-        f"Turn timer: {format_duration(lobby.turn_timeout)}."
+        f"{rules_line(words, lobby.rules)}\n\n"
+        + words.t("**Seats ({taken}/{capacity})**", taken=len(lobby.seats),
+                  capacity=lobby.capacity)
+        + f"\n{seats}\n\n"
+        + words.t("Turn timer: {duration}.",
+                  duration=format_duration(words, lobby.turn_timeout))
     )
     if lobby.state == "open":
-        text += " Join, fill empty seats with computer players, and the host starts."
+        text += " " + words.t("Join, fill empty seats with computer players, and the host "
+                              "starts.")
         if len(lobby.seats) < lobby.capacity and lobby.capacity != lobby.rules.max_players():
-            text += f" Start fills the empty seats up to {lobby.capacity} with computer players."
+            text += " " + words.t("Start fills the empty seats up to {capacity} with computer "
+                                  "players.", capacity=lobby.capacity)
     elif lobby.state == "started":
-        text += " The game has started."
+        text += " " + words.t("The game has started.")
     return text
 
 
-def format_duration(seconds: int | float) -> str:
+def format_duration(words: Words, seconds: int | float) -> str:
     seconds = int(seconds)
     if seconds < 60:
-        return f"{seconds} s"
+        return words.t("{seconds} s", seconds=seconds)
     if seconds < 3600:
         minutes, rest = divmod(seconds, 60)
-        return f"{minutes} min" + (f" {rest} s" if rest else "")
+        if rest:
+            return words.t("{minutes} min {seconds} s", minutes=minutes, seconds=rest)
+        return words.t("{minutes} min", minutes=minutes)
     hours, rest = divmod(seconds, 3600)
-    return f"{hours} h" + (f" {rest // 60} min" if rest >= 60 else "")
+    if rest >= 60:
+        return words.t("{hours} h {minutes} min", hours=hours, minutes=rest // 60)
+    return words.t("{hours} h", hours=hours)
 
 
-def bids_line(view: SeatView, names: Sequence[str]) -> str:
+def bids_line(words: Words, view: SeatView, names: Sequence[str]) -> str:
     """Bids so far (hidden ones as ✓ while simultaneous bids are collected)."""
     parts = []
     for seat, name in enumerate(names):
-        if view.bids[seat] is not None:
-            blind = " (blind)" if view.blind[seat] else ""
-            parts.append(f"{name} {view.bids[seat]}{blind}")
+        bid = view.bids[seat]
+        if bid is not None:
+            if view.blind[seat]:
+                parts.append(words.t("{name} {bid} (blind)", name=name, bid=bid))
+            else:
+                parts.append(f"{name} {bid}")
         elif view.has_bid[seat]:
             parts.append(f"{name} ✓")
         else:
@@ -162,40 +175,47 @@ def bids_line(view: SeatView, names: Sequence[str]) -> str:
     return ", ".join(parts)
 
 
-def table_text(table: TableSnapshot) -> str:
+def cards_text(words: Words, count: int) -> str:
+    return words.n("{count} card", "{count} cards", count)
+
+
+def table_text(words: Words, table: TableSnapshot) -> str:
     """The table message: deal, trump, bids, tricks, whose turn."""
     view = table.view
     names = table.names
     dealer = view.dealer
     lines = [
-        f"**Deal {view.deal_number} of {view.deal_count}** · "
-        f"{plural(view.hand_size, 'card', 'cards')} · trump {trump_text(view)}",
-        f"Dealer: {names[dealer] if dealer is not None else '—'}",
-        f"Bids: {bids_line(view, names)}",
+        words.t("**Deal {number} of {count}** · {cards} · trump {trump}",
+                number=view.deal_number, count=view.deal_count,
+                cards=cards_text(words, view.hand_size), trump=trump_text(words, view)),
+        words.t("Dealer: {name}", name=names[dealer] if dealer is not None else "—"),
+        words.t("Bids: {bids}", bids=bids_line(words, view, names)),
     ]
     if view.forbidden_bid is not None and dealer is not None and not view.has_bid[dealer]:
-        lines.append(f"The dealer may not bid {view.forbidden_bid}.")
+        lines.append(words.t("The dealer may not bid {bid}.", bid=view.forbidden_bid))
     if view.phase is Phase.PLAYING:
         figures = [won_of_bid(view.tricks_won[s], view.bids[s] or 0, blind=view.blind[s])
                    for s in range(len(names))]
-        lines.append(f"Tricks ({WON_BID_LEGEND}): "
-                     + ", ".join(f"{name} {figure}" for name, figure in zip(names, figures,
-                                                                            strict=True)))
+        tricks = ", ".join(f"{name} {figure}" for name, figure in zip(names, figures,
+                                                                      strict=True))
+        lines.append(words.t("Tricks (won/bid): {tricks}", tricks=tricks))
         if view.trick:
-            lines.append("On the table: " + "  ".join(f"{names[s]} {c}" for s, c in view.trick))
-    lines.append(turn_line(table))
+            lines.append(words.t("On the table: {cards}", cards="  ".join(
+                f"{names[s]} {c}" for s, c in view.trick)))
+    lines.append(turn_line(words, table))
     return "\n".join(line for line in lines if line)
 
 
-def turn_line(table: TableSnapshot) -> str:
+def turn_line(words: Words, table: TableSnapshot) -> str:
     view = table.view
     if view.results and view.phase is Phase.GAME_OVER:
-        return "The game is over."
+        return words.t("The game is over.")
     if not view.awaiting:
         return ""
     who = ", ".join(mention(table.seats[s]) for s in view.awaiting)
-    doing = "bid" if view.phase is Phase.BIDDING else "play"
-    return f"Waiting for {who} to {doing}."
+    if view.phase is Phase.BIDDING:
+        return words.t("Waiting for {who} to bid.", who=who)
+    return words.t("Waiting for {who} to play.", who=who)
 
 
 def mention(seat: SeatLabel) -> str:
@@ -204,30 +224,34 @@ def mention(seat: SeatLabel) -> str:
     return seat.name
 
 
-def closed_table_text(result: DealResult | None) -> str:
+def closed_table_text(words: Words, result: DealResult | None) -> str:
     if result is None:
-        return "This game was cancelled."
-    return (f"**Deal {result.number} is over** ({plural(result.hand_size, 'card', 'cards')}): "
-            "the score sheet follows.")
+        return words.t("This game was cancelled.")
+    return words.t("**Deal {number} is over** ({cards}): the score sheet follows.",
+                   number=result.number, cards=cards_text(words, result.hand_size))
 
 
-def deal_summary(result: DealResult, names: Sequence[str]) -> str:
-    lines = [f"**Deal {result.number} scored** ({plural(result.hand_size, 'card', 'cards')})"]
+def deal_summary(words: Words, result: DealResult, names: Sequence[str]) -> str:
+    lines = [words.t("**Deal {number} scored** ({cards})", number=result.number,
+                     cards=cards_text(words, result.hand_size))]
     for seat, name in enumerate(names):
         hit = "✓" if result.bids[seat] == result.tricks[seat] else "✗"
-        lines.append(
-            f"{hit} {name}: bid {result.bids[seat]}, took {result.tricks[seat]}, "
-            f"{result.scores[seat]:+d} → {result.totals[seat]}"
-        )
+        lines.append(f"{hit} " + words.t(
+            "{name}: bid {bid}, took {took}, {score} → {total}", name=name,
+            bid=result.bids[seat], took=result.tricks[seat],
+            score=f"{result.scores[seat]:+d}", total=result.totals[seat]))
     return "\n".join(lines)
 
 
-def final_text(view: SeatView, names: Sequence[str]) -> str:
+def final_text(words: Words, view: SeatView, names: Sequence[str]) -> str:
     places, winners = view.places, view.winners
     order = sorted(range(len(names)), key=lambda s: (places[s], s))
-    champion = " and ".join(names[s] for s in winners)
-    verb = "share the win" if len(winners) > 1 else "wins"
-    lines = [f"🏆 **{champion}** {verb}!"]
+    if len(winners) > 1:
+        champion = words.t("🏆 **{names}** share the win!",
+                           names=", ".join(names[s] for s in winners))
+    else:
+        champion = words.t("🏆 **{name}** wins!", name=names[winners[0]])
+    lines = [champion]
     lines += [f"{places[s]}. {names[s]} — {view.totals[s]}" for s in order]
     return "\n".join(lines)
 

@@ -11,6 +11,7 @@ from bot.storage.errors import InvalidValue
 from bot.storage.values import check_id, check_name, check_turn_timeout
 from engine import Game, Rules
 from engine.rules import PRESETS
+from i18n import is_language
 
 GameStatus = Literal["lobby", "active", "finished", "cancelled", "abandoned"]
 OPEN_STATUSES: Final[tuple[GameStatus, ...]] = ("lobby", "active")
@@ -71,6 +72,8 @@ class GuildSettings:
     """Seconds per turn, 15 to 86,400."""
     thread_mode: bool = False
     """Play each game in a thread started from the lobby message."""
+    language: str | None = None
+    """The language the server's channels see; ``None``: its preferred locale."""
 
     def __post_init__(self) -> None:
         check_id("guild_id", self.guild_id)
@@ -78,6 +81,8 @@ class GuildSettings:
         if self.default_preset not in PRESETS:
             known = ", ".join(PRESETS)
             raise InvalidValue(f"no preset called {self.default_preset!r}: choose one of {known}")
+        if self.language is not None and not is_language(self.language):
+            raise InvalidValue(f"no language called {self.language!r}")
         if not isinstance(self.thread_mode, bool):
             raise InvalidValue("thread_mode is true or false")
 

@@ -211,6 +211,7 @@ async def forget_user(db: Database, user_id: int) -> int:
         removed = await tx.execute("DELETE FROM results WHERE user_id = ?", (user_id,))
         await tx.execute("DELETE FROM hand_accuracy WHERE user_id = ?", (user_id,))
         await tx.execute("DELETE FROM player_totals WHERE user_id = ?", (user_id,))
+        await tx.execute("DELETE FROM player_languages WHERE user_id = ?", (user_id,))
         ended = "SELECT id FROM games WHERE status NOT IN ('lobby', 'active')"
         await tx.execute(
             "UPDATE seats SET user_id = NULL, display_name = ?, dm_channel_id = NULL, "

@@ -335,3 +335,11 @@ class Storage:
 
     async def save_guild_settings(self, new: GuildSettings, *, now: datetime | None = None) -> None:
         await guild_settings.save_guild_settings(self._db, new, now)
+
+    async def player_language(self, user_id: int) -> str | None:
+        return await guild_settings.player_language(self._db, user_id)
+
+    async def save_player_language(
+        self, user_id: int, language: str | None, *, now: datetime | None = None
+    ) -> None:
+        await guild_settings.save_player_language(self._db, user_id, language, now)

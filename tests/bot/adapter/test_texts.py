@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from bot.adapter.texts import table_text
+from i18n import words_for
 from bot.core.effects import SeatLabel, TableSnapshot
 from engine import Bid, Game, Phase, Play, preset_rules
 
 NAMES = ["Asha", "Bikram", "Chandra", "Deepa"]
+ENGLISH = words_for("en")
 
 
 def labels() -> tuple[SeatLabel, ...]:
@@ -27,7 +29,7 @@ def playing_game() -> Game:
 
 def test_the_table_shows_tricks_won_then_bid_with_a_legend() -> None:
     game = playing_game()
-    text = table_text(TableSnapshot(1, labels(), game.view(None)))
+    text = table_text(ENGLISH, TableSnapshot(1, labels(), game.view(None)))
     line = next(line for line in text.splitlines() if line.startswith("Tricks"))
     assert line.startswith("Tricks (won/bid): ")
     won, bids = game.tricks_won(), game.bids()
@@ -45,5 +47,5 @@ def test_a_one_card_deal_says_card_not_cards() -> None:
             game.apply(Bid(seat, game.legal_bids(seat)[0]))
         else:
             game.apply(Play(seat, game.legal_cards(seat)[0]))
-    first_line = table_text(TableSnapshot(1, labels(), game.view(None))).splitlines()[0]
+    first_line = table_text(ENGLISH, TableSnapshot(1, labels(), game.view(None))).splitlines()[0]
     assert "· 1 card ·" in first_line

@@ -1,0 +1,74 @@
+"""A game's rules in the reader's words: the lobby's one line and the presets' lines.
+
+The engine keeps its own English phrases for the terminal and the docs; the bot
+builds the same line from these, which the catalogues translate.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from engine import Rules
+from engine.rules import PRESETS
+from i18n import N_, Words
+
+SCHEDULES: Final = {
+    "down-up": N_("{hand} down to 1 and back up"),
+    "up-down": N_("1 card up to {hand} and back down"),
+    "down": N_("{hand} down to 1"),
+    "up": N_("1 card up to {hand}"),
+}
+TRUMPS: Final = {
+    "cycle": N_("trump ♠♦♣♥ in turn"),
+    "cycle-no-trump": N_("trump ♠♦♣♥ then a no-trump deal"),
+    "turn-up": N_("trump from the turned-up card"),
+    "none": N_("no trump"),
+    "no-trump-one-card": N_("trump ♠♦♣♥ in turn, none in one-card deals"),
+}
+SCORINGS: Final = {
+    "classic": N_("exact bid scores 10 + bid, a miss 0"),
+    "ten-times": N_("exact bid scores 10 × bid + 10, a miss 0"),
+    "trick-plus-bonus": N_("1 point a trick, +10 for an exact bid"),
+    "penalty-per-trick": N_("exact bid scores 10 + bid, a miss −1 a trick off"),
+    "judgement": N_("exact bid +10, a miss −10"),
+    "quadratic": N_("exact bid scores 10 + bid², a miss −(difference²)"),
+    "ten-per-trick": N_("exact bid scores 10 a trick, a miss −10 a trick off"),
+}
+ZEROS: Final = {
+    "formula": "",
+    "five": N_("an exact 0 scores 5"),
+    "five-plus-cards": N_("an exact 0 scores 5 + cards dealt"),
+}
+PRESET_LINES: Final = {
+    "classic": N_("the usual game: largest hand down to 1 and back, ♠♦♣♥ trump, hooked dealer"),
+    "judgement": N_("classic deals, +10 for an exact bid and −10 for a miss"),
+    "oh-hell": N_("trump from the turned-up card, 1 point a trick + 10 for an exact bid"),
+    "short": N_("a quick game: 5 cards down to 1 and back up to 5"),
+    "one-to-seven": N_("the common table standard: 1 card up to 7 and back down to 1"),
+}
+
+
+def rules_summary(words: Words, rules: Rules) -> str:
+    """Everything that differs from a plain game, in one line (as ``Rules.summary``)."""
+    hand = (words.t("the largest hand") if rules.max_hand is None
+            else words.n("{count} card", "{count} cards", rules.max_hand))
+    parts = [words.t(SCHEDULES[rules.schedule], hand=hand), words.t(TRUMPS[rules.trump])]
+    if rules.bidding == "simultaneous":
+        parts.append(words.t("bids revealed together"))
+    parts.append(words.t("hooked dealer") if rules.hook else words.t("no hook"))
+    parts.append(words.t(SCORINGS[rules.scoring]))
+    if ZEROS[rules.zero_bid_reward]:
+        parts.append(words.t(ZEROS[rules.zero_bid_reward]))
+    if rules.zero_bid_limit:
+        parts.append(words.t("no more than 5 zero bids in a row (5+ players)"))
+    if rules.blind_bids:
+        parts.append(words.t("blind bids score double"))
+    if rules.one_card_blind:
+        parts.append(words.t("one-card deal played blind"))
+    if rules.allow_eight_players:
+        parts.append(words.t("up to 8 players"))
+    return " · ".join(parts)
+
+
+def presets_help(words: Words) -> str:
+    return "\n".join(f"`{name}` — {words.t(PRESET_LINES[name])}" for name in PRESETS)
