@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from bot.adapter.texts import table_text
-from i18n import words_for
 from bot.core.effects import SeatLabel, TableSnapshot
 from engine import Bid, Game, Phase, Play, preset_rules
+from i18n import words_for
 
 NAMES = ["Asha", "Bikram", "Chandra", "Deepa"]
 ENGLISH = words_for("en")
