@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import TracebackType
 from typing import Any, Self, TypeVar
 
+from .driver_gateway import GatewayControls
 from .driver_world import WorldControls
 from .errors import DriverError, WaitTimeout
 from .faults import ANY, FaultInjector, FaultRule, fault_text
@@ -48,9 +49,10 @@ T = TypeVar("T")
 DEFAULT_TOKEN = "fake-bot-token.not-a-real-secret"
 
 
-class FakeDiscord(WorldControls, HealthChecks):
+class FakeDiscord(WorldControls, GatewayControls, HealthChecks):
     """A fake Discord (REST v10 + Gateway v10) on 127.0.0.1, and the controls a test needs
     (building and changing the world: :class:`~tests.fake_discord.driver_world.WorldControls`;
+    sessions and shards: :class:`~tests.fake_discord.driver_gateway.GatewayControls`;
     records and problems: :class:`~tests.fake_discord.health.HealthChecks`)."""
 
     def __init__(
@@ -65,6 +67,8 @@ class FakeDiscord(WorldControls, HealthChecks):
         message_rate_limit: tuple[int, float] | None = None,
         record_requests: bool = True,
         keep_file_bytes: bool = True,
+        shards: int = 1,
+        max_concurrency: int = 1,
     ) -> None:
         self.state = FakeState(
             token=token, bot_name=bot_name, privileged_intents=privileged_intents
@@ -79,6 +83,8 @@ class FakeDiscord(WorldControls, HealthChecks):
             heartbeat_interval_ms=heartbeat_interval_ms,
             resume_window=resume_window,
             interaction_deadline=lambda: self.interaction_deadline,
+            recommended_shards=shards,
+            max_concurrency=max_concurrency,
         )
         self._server.rest.record_requests = record_requests
         # Load benchmarks can drop file bytes (PNG headers are kept) so the fake's memory
@@ -248,8 +254,10 @@ class FakeDiscord(WorldControls, HealthChecks):
             payload["message"] = self.state.message_payload(record.source_message)
         record.payload = payload
         record.dispatched_at = time.monotonic()
-        # Raises if the bot is not connected; only dispatched interactions are recorded.
-        self._server.gateway.dispatch_interaction(payload)
+        # Raises if no session at all is connected (then nothing is recorded); a connected bot
+        # whose shard for this guild (or shard 0 for a DM) is down never sees it: recorded as
+        # undelivered, as the user would see "This interaction failed".
+        record.delivered_to = self._server.gateway.dispatch_interaction(payload)
         self.interactions.add(record)
         self.state.changed()
         return record
@@ -402,17 +410,7 @@ class FakeDiscord(WorldControls, HealthChecks):
             find, timeout, what=f"a matching message in {label}", keys=[where.id]
         )
 
-    async def wait_bot_connected(self, timeout: float = 10.0) -> None:
-        """Until a gateway session has identified (READY and GUILD_CREATEs are queued)."""
-        await self.wait_for(
-            lambda: self._server.gateway.connected, timeout, what="the bot's gateway session"
-        )
-
-    @property
-    def bot_connected(self) -> bool:
-        return self._server.gateway.connected
-
-    # -- faults and gateway control --------------------------------------------------------
+    # -- faults ----------------------------------------------------------------------------------
 
     def inject(
         self,
@@ -453,28 +451,6 @@ class FakeDiscord(WorldControls, HealthChecks):
 
     def clear_faults(self) -> None:
         self.faults.clear()
-
-    def request_reconnect(self) -> None:
-        """Send gateway op 7 RECONNECT: discord.py reconnects and RESUMEs its session."""
-        self._server.gateway.request_reconnect()
-
-    async def drop_gateway(self, code: int = 4000) -> None:
-        """Close the bot's websocket with ``code`` (4000 = resumable)."""
-        await self._server.gateway.drop_connections(code)
-
-    @property
-    def gateway_stats(self) -> dict[str, int]:
-        hub = self._server.gateway
-        return {
-            "identifies": hub.identify_count,
-            "resumes": hub.resume_count,
-            "heartbeats": hub.heartbeat_count,
-            "connections": len(hub.connections),
-        }
-
-    @property
-    def gateway_close_codes(self) -> list[int]:
-        return list(self._server.gateway.close_codes)
 
     # -- health ----------------------------------------------------------------------------
 
