@@ -79,7 +79,7 @@ class GatewayHub:
         self.heartbeat_count = 0
         self.close_codes: list[int] = []  # codes the fake closed connections with
         self.presence_updates: list[JSON] = []
-        self._on_ready: list[Callable[[], None]] = []
+        self._on_sessions_changed: list[Callable[[], None]] = []
 
     # -- EventSink -------------------------------------------------------------------------
 
@@ -154,8 +154,13 @@ class GatewayHub:
             live.append(session)
         return live
 
-    def on_ready(self, callback: Callable[[], None]) -> None:
-        self._on_ready.append(callback)
+    def on_sessions_changed(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` after a session identifies, resumes or loses its connection."""
+        self._on_sessions_changed.append(callback)
+
+    def _sessions_changed(self) -> None:
+        for callback in list(self._on_sessions_changed):
+            callback()
 
     # -- driver controls -------------------------------------------------------------------
 
@@ -224,6 +229,7 @@ class GatewayHub:
             client_ended_it = not connection.closed_by_server and ws.close_code in (1000, 1001)
             if client_ended_it and session is not None and session.connection is None:
                 self.sessions.pop(session.session_id, None)
+                self._sessions_changed()
         return ws
 
     def _forget(self, connection: GatewayConnection) -> None:
@@ -234,6 +240,7 @@ class GatewayHub:
         if session is not None and session.connection is connection:
             session.connection = None
             session.disconnected_at = time.monotonic()
+            self._sessions_changed()
 
     async def _fail(self, connection: GatewayConnection, code: int, reason: str) -> None:
         log.warning("fake gateway closing connection: %s %s", code, reason)
@@ -320,8 +327,7 @@ class GatewayHub:
             for guild in self._bot_guilds(shard):
                 payload = state.guild_create_payload(guild, intents)
                 connection.send(session.next_frame("GUILD_CREATE", payload)[1])
-        for callback in list(self._on_ready):
-            callback()
+        self._sessions_changed()
 
     async def _resume(self, connection: GatewayConnection, data: Any) -> None:
         if not isinstance(data, dict) or data.get("token") != self.state.token:
@@ -350,8 +356,7 @@ class GatewayHub:
         for text in replay:
             connection.send(text)
         connection.send(session.next_frame("RESUMED", {"_trace": ["fake-discord"]})[1])
-        for callback in list(self._on_ready):
-            callback()
+        self._sessions_changed()
 
     def _send_member_chunk(self, connection: GatewayConnection, data: Any) -> None:
         session = connection.session
