@@ -35,7 +35,7 @@ class SnowflakeGenerator:
 
         Only the timestamp decides the shard, so this moves it forward by less than
         ``shard_count`` milliseconds: ids stay unique and increasing, a few ms ahead of the
-        clock at worst, which nothing reads."""
+        clock at worst (only ``created_at`` derives from it)."""
         if shard_count < 1 or not 0 <= shard_id < shard_count:
             raise ValueError(f"no shard {shard_id} among {shard_count}")
         candidate = self.next()
