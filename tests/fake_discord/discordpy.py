@@ -2,9 +2,10 @@
 
 discord.py reads three class attributes that name Discord's hosts. For a plain ``Client`` /
 ``commands.Bot`` (not auto-sharded) the gateway URL is ``DiscordWebSocket.DEFAULT_GATEWAY``;
-``GET /gateway/bot`` is only asked by ``AutoShardedClient`` (the fake answers it too). discord.py
-appends ``?v=10&encoding=json&compress=zlib-stream`` itself (``zstd-stream`` if a zstd module is
-importable; the fake speaks both). Nothing else in the bot changes.
+``GET /gateway/bot`` is only asked by an ``AutoShardedClient`` without ``shard_count`` (the fake
+answers its ``recommended_shards``; with ``shard_count`` it uses ``DEFAULT_GATEWAY`` too).
+discord.py appends ``?v=10&encoding=json&compress=zlib-stream`` itself (``zstd-stream`` if a zstd
+module is importable; the fake speaks both). Nothing else in the bot changes.
 
 This module is the only part of the fake that imports discord.py.
 """
