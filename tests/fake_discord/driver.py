@@ -22,20 +22,18 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from types import TracebackType
 from typing import Any, Self, TypeVar
 
+from .driver_gateway import GatewayControls
+from .driver_interactions import InteractionControls
 from .driver_world import WorldControls
 from .errors import DriverError, WaitTimeout
 from .faults import ANY, FaultInjector, FaultRule, fault_text
 from .health import HealthChecks
 from .interaction_payloads import InteractionBuilder
 from .interactions import (
-    APPLICATION_COMMAND,
-    MESSAGE_COMPONENT,
-    MODAL_SUBMIT,
-    InteractionRecord,
     InteractionRegistry,
 )
 from .models import Channel, Guild, Message, User
@@ -48,9 +46,11 @@ T = TypeVar("T")
 DEFAULT_TOKEN = "fake-bot-token.not-a-real-secret"
 
 
-class FakeDiscord(WorldControls, HealthChecks):
+class FakeDiscord(WorldControls, InteractionControls, GatewayControls, HealthChecks):
     """A fake Discord (REST v10 + Gateway v10) on 127.0.0.1, and the controls a test needs
     (building and changing the world: :class:`~tests.fake_discord.driver_world.WorldControls`;
+    users' interactions: :class:`~tests.fake_discord.driver_interactions.InteractionControls`;
+    sessions and shards: :class:`~tests.fake_discord.driver_gateway.GatewayControls`;
     records and problems: :class:`~tests.fake_discord.health.HealthChecks`)."""
 
     def __init__(
@@ -65,6 +65,8 @@ class FakeDiscord(WorldControls, HealthChecks):
         message_rate_limit: tuple[int, float] | None = None,
         record_requests: bool = True,
         keep_file_bytes: bool = True,
+        shards: int = 1,
+        max_concurrency: int = 1,
     ) -> None:
         self.state = FakeState(
             token=token, bot_name=bot_name, privileged_intents=privileged_intents
@@ -79,6 +81,8 @@ class FakeDiscord(WorldControls, HealthChecks):
             heartbeat_interval_ms=heartbeat_interval_ms,
             resume_window=resume_window,
             interaction_deadline=lambda: self.interaction_deadline,
+            recommended_shards=shards,
+            max_concurrency=max_concurrency,
         )
         self._server.rest.record_requests = record_requests
         # Load benchmarks can drop file bytes (PNG headers are kept) so the fake's memory
@@ -86,7 +90,7 @@ class FakeDiscord(WorldControls, HealthChecks):
         self.state.keep_file_bytes = keep_file_bytes
         if message_rate_limit is not None:
             self._server.rest.message_limit = FixedWindowLimit(*message_rate_limit)
-        self._server.gateway.on_ready(self.state.changed)
+        self._server.gateway.on_sessions_changed(self.state.changed)
         self._builder = InteractionBuilder(self.state)
         self._started = False
 
@@ -218,124 +222,6 @@ class FakeDiscord(WorldControls, HealthChecks):
         """Every implemented route as ``"METHOD /template"`` (what :meth:`inject` accepts)."""
         return self._server.rest.route_keys()
 
-    # -- interactions ----------------------------------------------------------------------
-
-    def _new_record(
-        self,
-        *,
-        interaction_type: int,
-        kind: str,
-        user: User,
-        channel: Channel,
-        source: Message | None,
-        name: str,
-    ) -> InteractionRecord:
-        return InteractionRecord(
-            state=self.state,
-            interaction_id=self.state.ids.next(),
-            interaction_type=interaction_type,
-            kind=kind,
-            user=user,
-            channel=channel,
-            source_message=source,
-            name=name,
-        )
-
-    def _dispatch(self, record: InteractionRecord, data: dict[str, Any]) -> InteractionRecord:
-        payload = self._builder.base(record)
-        payload["data"] = data
-        if record.source_message is not None:
-            payload["message"] = self.state.message_payload(record.source_message)
-        record.payload = payload
-        record.dispatched_at = time.monotonic()
-        # Raises if the bot is not connected; only dispatched interactions are recorded.
-        self._server.gateway.dispatch_interaction(payload)
-        self.interactions.add(record)
-        self.state.changed()
-        return record
-
-    async def slash(
-        self,
-        user: User,
-        channel: Channel,
-        command: str,
-        options: Mapping[str, Any] | None = None,
-    ) -> InteractionRecord:
-        """Run ``/command [subcommand...]`` with ``options`` (values: str, int, float, bool,
-        User/Member, Role, Channel), typed and checked against the bot's registration."""
-        path = command.strip().lstrip("/").split()
-        if not path:
-            raise DriverError("empty command")
-        self._builder.check_user_in_channel(user, channel)
-        record = self._new_record(
-            interaction_type=APPLICATION_COMMAND,
-            kind="slash",
-            user=user,
-            channel=channel,
-            source=None,
-            name=" ".join(path),
-        )
-        data = self._builder.slash_data(record, path, options or {})
-        return self._dispatch(record, data)
-
-    async def click(
-        self, user: User, message: Message, custom_id: str, *, force: bool = False
-    ) -> InteractionRecord:
-        """Press a button of ``message`` (in a channel, a DM or an ephemeral message).
-        ``force=True`` sends it even if the button is missing or disabled (a forged click)."""
-        channel = self._builder.check_message_visible(user, message)
-        data = self._builder.component_data(message, custom_id, values=None, force=force)
-        record = self._new_record(
-            interaction_type=MESSAGE_COMPONENT,
-            kind="button",
-            user=user,
-            channel=channel,
-            source=message,
-            name=custom_id,
-        )
-        return self._dispatch(record, data)
-
-    async def select(
-        self,
-        user: User,
-        message: Message,
-        custom_id: str,
-        values: Sequence[str],
-        *,
-        force: bool = False,
-    ) -> InteractionRecord:
-        """Choose ``values`` in a string select of ``message`` (checked against its options)."""
-        channel = self._builder.check_message_visible(user, message)
-        data = self._builder.component_data(message, custom_id, values=list(values), force=force)
-        record = self._new_record(
-            interaction_type=MESSAGE_COMPONENT,
-            kind="select",
-            user=user,
-            channel=channel,
-            source=message,
-            name=custom_id,
-        )
-        return self._dispatch(record, data)
-
-    async def submit_modal(
-        self, user: User, shown_by: InteractionRecord, values: Mapping[str, str]
-    ) -> InteractionRecord:
-        """Submit the modal the bot answered ``shown_by`` with (text inputs by custom_id)."""
-        if shown_by.modal is None:
-            raise DriverError(f"{shown_by!r} was not answered with a modal")
-        if user is not shown_by.user:
-            raise DriverError(f"the modal was shown to {shown_by.user.name}, not {user.name}")
-        data = self._builder.modal_submit_data(shown_by.modal, values)
-        record = self._new_record(
-            interaction_type=MODAL_SUBMIT,
-            kind="modal",
-            user=user,
-            channel=shown_by.channel,
-            source=shown_by.source_message,
-            name=str(shown_by.modal.get("custom_id")),
-        )
-        return self._dispatch(record, data)
-
     # -- waiting ---------------------------------------------------------------------------
 
     async def wait_for(
@@ -402,17 +288,7 @@ class FakeDiscord(WorldControls, HealthChecks):
             find, timeout, what=f"a matching message in {label}", keys=[where.id]
         )
 
-    async def wait_bot_connected(self, timeout: float = 10.0) -> None:
-        """Until a gateway session has identified (READY and GUILD_CREATEs are queued)."""
-        await self.wait_for(
-            lambda: self._server.gateway.connected, timeout, what="the bot's gateway session"
-        )
-
-    @property
-    def bot_connected(self) -> bool:
-        return self._server.gateway.connected
-
-    # -- faults and gateway control --------------------------------------------------------
+    # -- faults ----------------------------------------------------------------------------------
 
     def inject(
         self,
@@ -453,28 +329,6 @@ class FakeDiscord(WorldControls, HealthChecks):
 
     def clear_faults(self) -> None:
         self.faults.clear()
-
-    def request_reconnect(self) -> None:
-        """Send gateway op 7 RECONNECT: discord.py reconnects and RESUMEs its session."""
-        self._server.gateway.request_reconnect()
-
-    async def drop_gateway(self, code: int = 4000) -> None:
-        """Close the bot's websocket with ``code`` (4000 = resumable)."""
-        await self._server.gateway.drop_connections(code)
-
-    @property
-    def gateway_stats(self) -> dict[str, int]:
-        hub = self._server.gateway
-        return {
-            "identifies": hub.identify_count,
-            "resumes": hub.resume_count,
-            "heartbeats": hub.heartbeat_count,
-            "connections": len(hub.connections),
-        }
-
-    @property
-    def gateway_close_codes(self) -> list[int]:
-        return list(self._server.gateway.close_codes)
 
     # -- health ----------------------------------------------------------------------------
 

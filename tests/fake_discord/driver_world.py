@@ -16,6 +16,7 @@ from .permissions import (
     ROLE_OVERWRITE,
     Overwrite,
 )
+from .server import FakeServer
 from .state import FakeState
 
 
@@ -23,6 +24,7 @@ class WorldControls:
     """Mixed into :class:`~tests.fake_discord.driver.FakeDiscord`."""
 
     state: FakeState
+    _server: FakeServer
 
     @property
     def bot_user(self) -> User:
@@ -38,13 +40,30 @@ class WorldControls:
         owner: User | None = None,
         bot_permissions: int = DEFAULT_BOT_PERMISSIONS,
         everyone_permissions: int = DEFAULT_EVERYONE_PERMISSIONS,
+        shard: int | None = None,
+        shard_count: int | None = None,
     ) -> Guild:
-        """A guild the bot is in (with its managed role holding ``bot_permissions``)."""
+        """A guild the bot is in (with its managed role holding ``bot_permissions``).
+
+        With ``shard``, its id puts it on that shard of ``shard_count`` (default: the fake's
+        recommended shard count): ``(guild.id >> 22) % shard_count == shard``. Without, the id
+        is the next snowflake, on whichever shard the clock gives."""
+        guild_id = None
+        if shard is not None:
+            count = (
+                shard_count if shard_count is not None else self._server.gateway.recommended_shards
+            )
+            if count < 1 or not 0 <= shard < count:
+                raise DriverError(f"no shard {shard} among {count} shards")
+            guild_id = self.state.ids.next_on_shard(shard, count)
+        elif shard_count is not None:
+            raise DriverError("shard_count without shard: say which shard the guild goes on")
         return self.state.add_guild(
             name,
             owner=owner,
             bot_permissions=bot_permissions,
             everyone_permissions=everyone_permissions,
+            guild_id=guild_id,
         )
 
     def create_role(self, guild: Guild, name: str, permissions: int = 0) -> Role:

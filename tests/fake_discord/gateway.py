@@ -1,128 +1,76 @@
-"""The fake Gateway v10: HELLO, IDENTIFY → READY + GUILD_CREATE, heartbeats, RESUME, dispatches.
+"""The fake Gateway v10: HELLO, IDENTIFY → READY + GUILD_CREATE, heartbeats, RESUME, dispatches,
+over any number of sessions, sharded as Discord shards them (see :mod:`.sharding`).
 
-Each websocket connection gets one writer task fed by a queue, so dispatches leave in sequence
-order even when REST handlers and the driver emit events concurrently. Sessions outlive their
-connection for ``resume_window`` seconds and buffer what they miss, so discord.py's RESUME after
-a dropped connection (or an op 7 RECONNECT from the driver) replays exactly the missed events.
+Sessions outlive their connection for ``resume_window`` seconds and buffer what they miss (only
+their shard's events), so discord.py's RESUME after a dropped connection (or an op 7 RECONNECT
+from the driver) replays exactly the missed events, and the session keeps its shard.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 import logging
 import secrets
 import time
-from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import WSMsgType, web
 
 from . import payloads
-from .compression import Transport, transport_for
+from .compression import transport_for
 from .errors import DriverError
+from .gateway_sessions import (
+    CLOSE_ALREADY_AUTHENTICATED,
+    CLOSE_AUTHENTICATION_FAILED,
+    CLOSE_DECODE_ERROR,
+    CLOSE_DISALLOWED_INTENTS,
+    CLOSE_INVALID_API_VERSION,
+    CLOSE_INVALID_INTENTS,
+    CLOSE_INVALID_SHARD,
+    CLOSE_NOT_AUTHENTICATED,
+    CLOSE_UNKNOWN_OPCODE,
+    HEARTBEAT,
+    HEARTBEAT_ACK,
+    HELLO,
+    IDENTIFY,
+    INVALID_SESSION,
+    PRESENCE_UPDATE,
+    RECONNECT,
+    REQUEST_GUILD_MEMBERS,
+    RESUME,
+    VOICE_STATE_UPDATE,
+    GatewayConnection,
+    GatewaySession,
+    SessionInfo,
+)
+from .models import Guild
+from .sharding import Shard, parse_identify_shard
 from .state import EventData, FakeState, Intent
 
 log = logging.getLogger(__name__)
 
 JSON = dict[str, Any]
 
-DISPATCH = 0
-HEARTBEAT = 1
-IDENTIFY = 2
-PRESENCE_UPDATE = 3
-VOICE_STATE_UPDATE = 4
-RESUME = 6
-RECONNECT = 7
-REQUEST_GUILD_MEMBERS = 8
-INVALID_SESSION = 9
-HELLO = 10
-HEARTBEAT_ACK = 11
-
-CLOSE_UNKNOWN_OPCODE = 4001
-CLOSE_DECODE_ERROR = 4002
-CLOSE_NOT_AUTHENTICATED = 4003
-CLOSE_AUTHENTICATION_FAILED = 4004
-CLOSE_ALREADY_AUTHENTICATED = 4005
-CLOSE_INVALID_SHARD = 4010
-CLOSE_INVALID_API_VERSION = 4012
-CLOSE_INVALID_INTENTS = 4013
-CLOSE_DISALLOWED_INTENTS = 4014
-
-REPLAY_BUFFER = 2000
-
-
-@dataclass
-class GatewaySession:
-    session_id: str
-    intents: int
-    shard: list[int] | None
-    seq: int = 0
-    buffer: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=REPLAY_BUFFER))
-    connection: GatewayConnection | None = None
-    disconnected_at: float | None = None
-
-    def next_frame(self, event: str, data: JSON) -> tuple[int, str]:
-        self.seq += 1
-        text = json.dumps(
-            {"op": DISPATCH, "t": event, "s": self.seq, "d": data}, separators=(",", ":")
-        )
-        self.buffer.append((self.seq, text))
-        return self.seq, text
-
-
-class GatewayConnection:
-    """One websocket: a writer task sends queued frames in order through the transport."""
-
-    def __init__(self, ws: web.WebSocketResponse, transport: Transport) -> None:
-        self.ws = ws
-        self.transport = transport
-        self.session: GatewaySession | None = None
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.writer = asyncio.get_running_loop().create_task(self._write_loop())
-        self.closed_by_server = False
-
-    def send(self, text: str) -> None:
-        self.queue.put_nowait(text)
-
-    def send_op(self, op: int, data: Any) -> None:
-        self.send(json.dumps({"op": op, "d": data, "s": None, "t": None}, separators=(",", ":")))
-
-    async def _write_loop(self) -> None:
-        while True:
-            text = await self.queue.get()
-            if text is None:
-                return
-            frame = self.transport.frame(text)
-            try:
-                if isinstance(frame, bytes):
-                    await self.ws.send_bytes(frame)
-                else:
-                    await self.ws.send_str(frame)
-            except (ConnectionResetError, RuntimeError):
-                return
-
-    async def close(self, code: int, message: str = "") -> None:
-        self.closed_by_server = True
-        # Let queued frames go out first, so a close follows what was already sent.
-        self.queue.put_nowait(None)
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await asyncio.wait_for(asyncio.shield(self.writer), 1.0)
-        await self.ws.close(code=code, message=message.encode())
-
 
 class GatewayHub:
     """All gateway sessions of the fake; also the :class:`EventSink` the state emits into."""
 
     def __init__(
-        self, state: FakeState, *, heartbeat_interval_ms: int, resume_window: float
+        self,
+        state: FakeState,
+        *,
+        heartbeat_interval_ms: int,
+        resume_window: float,
+        recommended_shards: int = 1,
+        max_concurrency: int = 1,
     ) -> None:
         self.state = state
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.resume_window = resume_window
+        # What GET /gateway/bot answers (an AutoShardedClient without shard_count uses it).
+        self.recommended_shards = recommended_shards
+        self.max_concurrency = max_concurrency
         self.url = ""
         self.sessions: dict[str, GatewaySession] = {}
         self.connections: list[GatewayConnection] = []
@@ -131,18 +79,17 @@ class GatewayHub:
         self.heartbeat_count = 0
         self.close_codes: list[int] = []  # codes the fake closed connections with
         self.presence_updates: list[JSON] = []
-        self._on_ready: list[Callable[[], None]] = []
+        self._on_sessions_changed: list[Callable[[], None]] = []
 
     # -- EventSink -------------------------------------------------------------------------
 
-    def dispatch(self, event: str, data: EventData, *, intent: int | None) -> None:
-        now = time.monotonic()
-        for session in list(self.sessions.values()):
-            if session.connection is None and (
-                session.disconnected_at is None
-                or now - session.disconnected_at > self.resume_window
-            ):
-                del self.sessions[session.session_id]
+    def dispatch(
+        self, event: str, data: EventData, *, intent: int | None, guild_id: int | None
+    ) -> None:
+        """Send an event to every session of its shard (``guild_id`` None: a DM, shard 0),
+        connected or resumable (then it is buffered for the RESUME)."""
+        for session in self._live_sessions():
+            if not session.shard.receives(guild_id):
                 continue
             if intent is not None and not session.intents & intent:
                 continue
@@ -151,24 +98,69 @@ class GatewayHub:
             if session.connection is not None:
                 session.connection.send(text)
 
-    def dispatch_interaction(self, payload: JSON) -> None:
-        """INTERACTION_CREATE goes to one session: the most recently identified live one."""
-        live = [c for c in self.connections if c.session is not None]
-        if not live:
+    def dispatch_interaction(self, payload: JSON) -> list[SessionInfo]:
+        """Send INTERACTION_CREATE to the connected sessions of its shard; return them.
+
+        Discord neither buffers nor redirects an interaction for a shard that is not connected:
+        the user sees "This interaction failed". So an empty list means undelivered; only when
+        no session at all is connected is it the test's mistake (DriverError)."""
+        connected = [c.session for c in self.connections if c.session is not None]
+        if not connected:
             raise DriverError(
                 "the bot is not connected to the fake gateway (no identified session)"
             )
-        connection = live[-1]
-        assert connection.session is not None
-        _, text = connection.session.next_frame("INTERACTION_CREATE", payload)
-        connection.send(text)
+        raw_guild_id = payload.get("guild_id")
+        guild_id = int(raw_guild_id) if raw_guild_id is not None else None
+        delivered: list[SessionInfo] = []
+        for session in connected:
+            if session.connection is not None and session.shard.receives(guild_id):
+                _, text = session.next_frame("INTERACTION_CREATE", payload)
+                session.connection.send(text)
+                delivered.append(session.info())
+        return delivered
 
     @property
     def connected(self) -> bool:
         return any(c.session is not None for c in self.connections)
 
-    def on_ready(self, callback: Callable[[], None]) -> None:
-        self._on_ready.append(callback)
+    def session_infos(self) -> list[SessionInfo]:
+        """Every session still connected or resumable, in IDENTIFY order."""
+        return [session.info() for session in self._live_sessions()]
+
+    def gateway_bot(self) -> JSON:
+        """The body of GET /gateway/bot."""
+        return {
+            "url": self.url,
+            "shards": self.recommended_shards,
+            "session_start_limit": {
+                "total": 1000,
+                "remaining": max(0, 1000 - self.identify_count),
+                "reset_after": 86_400_000,
+                "max_concurrency": self.max_concurrency,
+            },
+        }
+
+    def _live_sessions(self) -> list[GatewaySession]:
+        """Sessions connected or still resumable; forgets those whose resume window ended."""
+        now = time.monotonic()
+        live: list[GatewaySession] = []
+        for session in list(self.sessions.values()):
+            if session.connection is None and (
+                session.disconnected_at is None
+                or now - session.disconnected_at > self.resume_window
+            ):
+                del self.sessions[session.session_id]
+                continue
+            live.append(session)
+        return live
+
+    def on_sessions_changed(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` after a session identifies, resumes or loses its connection."""
+        self._on_sessions_changed.append(callback)
+
+    def _sessions_changed(self) -> None:
+        for callback in list(self._on_sessions_changed):
+            callback()
 
     # -- driver controls -------------------------------------------------------------------
 
@@ -182,6 +174,21 @@ class GatewayHub:
         for connection in list(self.connections):
             self.close_codes.append(code)
             await connection.close(code, "dropped by the test")
+
+    async def drop_shard(self, shard_id: int, code: int = 4000) -> int:
+        """Close the connections of every session on ``shard_id`` (any count); return how
+        many. The sessions count as disconnected at once (a test's next interaction is
+        undelivered), and stay resumable when ``code`` lets the client resume."""
+        dropped = [
+            c
+            for c in self.connections
+            if c.session is not None and c.session.shard.shard_id == shard_id
+        ]
+        for connection in dropped:
+            self._forget(connection)
+            self.close_codes.append(code)
+            await connection.close(code, "dropped by the test")
+        return len(dropped)
 
     async def close_all(self) -> None:
         for connection in list(self.connections):
@@ -222,6 +229,7 @@ class GatewayHub:
             client_ended_it = not connection.closed_by_server and ws.close_code in (1000, 1001)
             if client_ended_it and session is not None and session.connection is None:
                 self.sessions.pop(session.session_id, None)
+                self._sessions_changed()
         return ws
 
     def _forget(self, connection: GatewayConnection) -> None:
@@ -232,6 +240,7 @@ class GatewayHub:
         if session is not None and session.connection is connection:
             session.connection = None
             session.disconnected_at = time.monotonic()
+            self._sessions_changed()
 
     async def _fail(self, connection: GatewayConnection, code: int, reason: str) -> None:
         log.warning("fake gateway closing connection: %s %s", code, reason)
@@ -278,12 +287,19 @@ class GatewayHub:
         if intents & Intent.PRIVILEGED & ~self.state.privileged_intents:
             await self._fail(connection, CLOSE_DISALLOWED_INTENTS, "Disallowed intent(s)")
             return
-        shard = data.get("shard")
-        if shard is not None and (not isinstance(shard, list) or shard != [0, 1]):
-            await self._fail(connection, CLOSE_INVALID_SHARD, "The fake serves one shard: [0, 1]")
+        shard = parse_identify_shard(data.get("shard"))
+        if shard is None:
+            await self._fail(connection, CLOSE_INVALID_SHARD, "Invalid shard")
             return
+        # A second session on a shard that is already connected is allowed, as on Discord:
+        # both get the shard's events (and interactions), neither is closed.
         self.identify_count += 1
-        session = GatewaySession(session_id=secrets.token_hex(16), intents=intents, shard=shard)
+        session = GatewaySession(
+            session_id=secrets.token_hex(16),
+            intents=intents,
+            shard=shard,
+            sharded="shard" in data and data["shard"] is not None,
+        )
         self.sessions[session.session_id] = session
         session.connection = connection
         connection.session = session
@@ -291,7 +307,7 @@ class GatewayHub:
         ready: JSON = {
             "v": 10,
             "user": payloads.client_user(state.bot_user),
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in self._bot_guilds()],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in self._bot_guilds(shard)],
             "session_id": session.session_id,
             "session_type": "normal",
             "resume_gateway_url": self.url,
@@ -304,15 +320,14 @@ class GatewayHub:
             "user_settings": {},
             "_trace": ["fake-discord"],
         }
-        if shard is not None:
-            ready["shard"] = shard
+        if session.sharded:
+            ready["shard"] = shard.as_list()
         connection.send(session.next_frame("READY", ready)[1])
         if intents & Intent.GUILDS:
-            for guild in self._bot_guilds():
+            for guild in self._bot_guilds(shard):
                 payload = state.guild_create_payload(guild, intents)
                 connection.send(session.next_frame("GUILD_CREATE", payload)[1])
-        for callback in list(self._on_ready):
-            callback()
+        self._sessions_changed()
 
     async def _resume(self, connection: GatewayConnection, data: Any) -> None:
         if not isinstance(data, dict) or data.get("token") != self.state.token:
@@ -334,14 +349,14 @@ class GatewayHub:
         if session.connection is not None and session.connection is not connection:
             self._forget(session.connection)
         self.resume_count += 1
+        session.resumes += 1
         session.connection = connection
         session.disconnected_at = None
         connection.session = session
         for text in replay:
             connection.send(text)
         connection.send(session.next_frame("RESUMED", {"_trace": ["fake-discord"]})[1])
-        for callback in list(self._on_ready):
-            callback()
+        self._sessions_changed()
 
     def _send_member_chunk(self, connection: GatewayConnection, data: Any) -> None:
         session = connection.session
@@ -372,6 +387,9 @@ class GatewayHub:
             chunk["not_found"] = [str(u) for u in user_ids - {m.id for m in members}]
         connection.send(session.next_frame("GUILD_MEMBERS_CHUNK", chunk)[1])
 
-    def _bot_guilds(self) -> list[Any]:
+    def _bot_guilds(self, shard: Shard) -> list[Guild]:
+        """The guilds of the bot that a session on ``shard`` announces in READY."""
         bot_id = self.state.bot_user.id
-        return [g for g in self.state.guilds.values() if bot_id in g.members]
+        return [
+            g for g in self.state.guilds.values() if bot_id in g.members and shard.receives(g.id)
+        ]

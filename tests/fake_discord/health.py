@@ -132,7 +132,7 @@ class HealthChecks:
 
     def failed_interactions(self) -> list[InteractionRecord]:
         """Interactions a Discord user would see as "This interaction failed": not
-        acknowledged within the deadline."""
+        acknowledged within the deadline (undelivered ones included, once it passed)."""
         now = time.monotonic()
         return [
             r
@@ -164,8 +164,14 @@ class HealthChecks:
         )
         found.extend(refusal_mistakes(self._server.rest.refusals, self.state, allow))
         found.extend(
+            f"interaction undelivered (no connected gateway session of its shard): {r!r}"
+            for r in self.interactions.all
+            if not r.delivered
+        )
+        found.extend(
             f"interaction failed (not acknowledged within {self.interaction_deadline}s): {r!r}"
             for r in self.failed_interactions()
+            if r.delivered
         )
         for record in self.interactions.all:
             found.extend(

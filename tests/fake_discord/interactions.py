@@ -19,6 +19,7 @@ from .errors import WaitTimeout
 from .models import Channel, Message, User
 
 if TYPE_CHECKING:
+    from .gateway_sessions import SessionInfo
     from .state import FakeState
 
 JSON = dict[str, Any]
@@ -94,6 +95,9 @@ class InteractionRecord:
         self.source_message = source_message
         self.payload: JSON = {}
         self.dispatched_at = 0.0
+        # The gateway sessions INTERACTION_CREATE went to: those of the guild's shard (shard 0
+        # for a DM). Empty: that shard was not connected, the bot never saw it.
+        self.delivered_to: list[SessionInfo] = []
         self.response: Callback | None = None
         self.latency: float | None = None
         self.refused_callbacks: list[tuple[int, str]] = []  # (status, reason) of rejected callbacks
@@ -113,6 +117,11 @@ class InteractionRecord:
     @property
     def acknowledged(self) -> bool:
         return self.response is not None
+
+    @property
+    def delivered(self) -> bool:
+        """Whether a connected session of the right shard got it (see ``delivered_to``)."""
+        return bool(self.delivered_to)
 
     # -- reading (test side) ---------------------------------------------------------------
 
@@ -192,9 +201,10 @@ class InteractionRecord:
 
     def __repr__(self) -> str:
         response = self.response.type_name if self.response else None
+        undelivered = "" if self.delivered else " UNDELIVERED"
         return (
             f"<InteractionRecord {self.kind} {self.name!r} id={self.id} user={self.user.name} "
-            f"response={response} latency={self.latency}>"
+            f"response={response} latency={self.latency}{undelivered}>"
         )
 
 

@@ -7,16 +7,17 @@ from aiohttp import web
 from . import payloads
 from .commands import CommandRegistry
 from .errors import ApiError, ErrorCode, invalid_form, not_found
+from .gateway import GatewayHub
 from .responses import json_response, no_content
 from .routing import RequestContext, RestApi
 from .state import FakeState, Intent
 
 
 class MiscRoutes:
-    def __init__(self, state: FakeState, commands: CommandRegistry, gateway_url: str) -> None:
+    def __init__(self, state: FakeState, commands: CommandRegistry, gateway: GatewayHub) -> None:
         self.state = state
         self.commands = commands
-        self.gateway_url = gateway_url
+        self.gateway = gateway
 
     def register(self, api: RestApi) -> None:
         add = api.add
@@ -50,21 +51,10 @@ class MiscRoutes:
     # -- gateway, users, application -------------------------------------------------------
 
     async def get_gateway(self, ctx: RequestContext) -> web.StreamResponse:
-        return json_response({"url": self.gateway_url})
+        return json_response({"url": self.gateway.url})
 
     async def get_gateway_bot(self, ctx: RequestContext) -> web.StreamResponse:
-        return json_response(
-            {
-                "url": self.gateway_url,
-                "shards": 1,
-                "session_start_limit": {
-                    "total": 1000,
-                    "remaining": 999,
-                    "reset_after": 0,
-                    "max_concurrency": 1,
-                },
-            }
-        )
+        return json_response(self.gateway.gateway_bot())
 
     async def get_me(self, ctx: RequestContext) -> web.StreamResponse:
         return json_response(payloads.client_user(self.state.bot_user))

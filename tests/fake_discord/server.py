@@ -53,13 +53,19 @@ class FakeServer:
         heartbeat_interval_ms: int,
         resume_window: float,
         interaction_deadline: Callable[[], float],
+        recommended_shards: int = 1,
+        max_concurrency: int = 1,
     ) -> None:
         self.state = state
         self.registry = registry
         self.faults = faults
         self.rest = RestApi(token=state.token, faults=faults)
         self.gateway = GatewayHub(
-            state, heartbeat_interval_ms=heartbeat_interval_ms, resume_window=resume_window
+            state,
+            heartbeat_interval_ms=heartbeat_interval_ms,
+            resume_window=resume_window,
+            recommended_shards=recommended_shards,
+            max_concurrency=max_concurrency,
         )
         state.sink = self.gateway
         self._interaction_deadline = interaction_deadline
@@ -90,7 +96,7 @@ class FakeServer:
         self.state.base_url = self.base_url
         self.gateway.url = self.gateway_url
         commands = CommandRegistry(self.state)
-        MiscRoutes(self.state, commands, self.gateway_url).register(self.rest)
+        MiscRoutes(self.state, commands, self.gateway).register(self.rest)
         ChannelRoutes(self.state).register(self.rest)
         InteractionRoutes(self.state, self.registry, deadline=self._interaction_deadline).register(
             self.rest

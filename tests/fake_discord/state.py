@@ -8,24 +8,14 @@ driver's waiters after each change.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Callable, Iterable
-from typing import Any, Protocol
+from typing import Any
 
 from . import payloads
-from .errors import ApiError, ErrorCode, missing_permissions, not_found, refusal
-from .message_body import (
-    MessageBody,
-    UploadedFile,
-    apply_message_body,
-    guess_content_type,
-    validate_message_body,
-)
+from .errors import ErrorCode, missing_permissions, not_found, refusal
 from .models import (
     DM,
-    FLAG_LOADING,
     GUILD_TEXT,
-    MESSAGE_DEFAULT,
     Attachment,
     Channel,
     Guild,
@@ -45,36 +35,15 @@ from .permissions import (
     names,
 )
 from .snowflakes import SnowflakeGenerator
+from .state_events import EventData, EventSink, Intent, NoSink
+from .state_messages import MessageOperations
 
 JSON = dict[str, Any]
-# Bytes of a file kept when file bytes are not kept: the PNG signature and IHDR (size).
-KEPT_PREFIX = 64
+
+__all__ = ["JSON", "EventData", "EventSink", "FakeState", "Intent"]
 
 
-class Intent:
-    GUILDS = 1 << 0
-    GUILD_MEMBERS = 1 << 1
-    GUILD_PRESENCES = 1 << 8
-    GUILD_MESSAGES = 1 << 9
-    DIRECT_MESSAGES = 1 << 12
-    MESSAGE_CONTENT = 1 << 15
-    PRIVILEGED = GUILD_MEMBERS | GUILD_PRESENCES | MESSAGE_CONTENT
-
-
-# A payload, or a function of the receiving session's intents that builds it.
-EventData = JSON | Callable[[int], JSON]
-
-
-class EventSink(Protocol):
-    def dispatch(self, event: str, data: EventData, *, intent: int | None) -> None: ...
-
-
-class _NoSink:
-    def dispatch(self, event: str, data: EventData, *, intent: int | None) -> None:
-        return None
-
-
-class FakeState:
+class FakeState(MessageOperations):
     """All guilds, users, channels, messages and commands of one fake Discord."""
 
     def __init__(self, *, token: str, bot_name: str, privileged_intents: int) -> None:
@@ -96,7 +65,7 @@ class FakeState:
         self.global_commands: list[JSON] = []
         self.guild_commands: dict[int, list[JSON]] = {}
         self.command_writes: list[tuple[str, int | None]] = []  # (method, guild id or None)
-        self.sink: EventSink = _NoSink()
+        self.sink: EventSink = NoSink()
         self.base_url = ""
         self.keep_file_bytes = True
         self._listeners: list[Callable[[], None]] = []
@@ -152,8 +121,9 @@ class FakeState:
         owner: User | None,
         bot_permissions: int = DEFAULT_BOT_PERMISSIONS,
         everyone_permissions: int = DEFAULT_EVERYONE_PERMISSIONS,
+        guild_id: int | None = None,
     ) -> Guild:
-        guild_id = self.ids.next()
+        guild_id = guild_id if guild_id is not None else self.ids.next()
         owner = owner or self.add_user(f"{name}-owner")
         guild = Guild(id=guild_id, name=name, owner_id=owner.id)
         guild.roles[guild_id] = Role(guild_id, guild_id, "@everyone", int(everyone_permissions))
@@ -173,6 +143,7 @@ class FakeState:
             "GUILD_CREATE",
             lambda intents: self.guild_create_payload(guild, intents),
             intent=Intent.GUILDS,
+            guild_id=guild_id,
         )
         self.changed()
         return guild
@@ -187,6 +158,7 @@ class FakeState:
             "GUILD_ROLE_CREATE",
             {"guild_id": str(guild.id), "role": payloads.role(role)},
             intent=Intent.GUILDS,
+            guild_id=guild.id,
         )
         self.changed()
         return role
@@ -197,6 +169,7 @@ class FakeState:
             "GUILD_ROLE_UPDATE",
             {"guild_id": str(role.guild_id), "role": payloads.role(role)},
             intent=Intent.GUILDS,
+            guild_id=role.guild_id,
         )
         self.changed()
 
@@ -209,6 +182,7 @@ class FakeState:
             "GUILD_MEMBER_ADD",
             {**payloads.member(member), "guild_id": str(guild.id)},
             intent=Intent.GUILD_MEMBERS,
+            guild_id=guild.id,
         )
         self.changed()
         return member
@@ -219,6 +193,7 @@ class FakeState:
                 "GUILD_MEMBER_REMOVE",
                 {"guild_id": str(guild.id), "user": payloads.user(user)},
                 intent=Intent.GUILD_MEMBERS,
+                guild_id=guild.id,
             )
             self.changed()
 
@@ -241,7 +216,9 @@ class FakeState:
         )
         self.channels[ch.id] = ch
         guild.channel_ids.append(ch.id)
-        self.sink.dispatch("CHANNEL_CREATE", payloads.channel(ch), intent=Intent.GUILDS)
+        self.sink.dispatch(
+            "CHANNEL_CREATE", payloads.channel(ch), intent=Intent.GUILDS, guild_id=guild.id
+        )
         self.changed()
         return ch
 
@@ -253,7 +230,9 @@ class FakeState:
         ]
         if allow or deny:
             ch.overwrites.append(Overwrite(target_id, target_type, int(allow), int(deny)))
-        self.sink.dispatch("CHANNEL_UPDATE", payloads.channel(ch), intent=Intent.GUILDS)
+        self.sink.dispatch(
+            "CHANNEL_UPDATE", payloads.channel(ch), intent=Intent.GUILDS, guild_id=ch.guild_id
+        )
         self.changed()
 
     def delete_channel(self, ch: Channel) -> None:
@@ -278,9 +257,11 @@ class FakeState:
                 "parent_id": str(ch.parent_id),
                 "type": ch.type,
             }
-            self.sink.dispatch("THREAD_DELETE", data, intent=Intent.GUILDS)
+            self.sink.dispatch("THREAD_DELETE", data, intent=Intent.GUILDS, guild_id=guild.id)
         else:
-            self.sink.dispatch("CHANNEL_DELETE", payloads.channel(ch), intent=Intent.GUILDS)
+            self.sink.dispatch(
+                "CHANNEL_DELETE", payloads.channel(ch), intent=Intent.GUILDS, guild_id=guild.id
+            )
         self.changed(ch.id, *(c.id for c in children))
 
     def dm_channel(self, user: User) -> Channel:
@@ -428,140 +409,3 @@ class FakeState:
             ],
             members=[payloads.member(m) for m in members],
         )
-
-    # -- messages --------------------------------------------------------------------------
-
-    def make_attachment(self, upload: UploadedFile, channel_id: int) -> Attachment:
-        attachment_id = self.ids.next()
-        content_type = upload.content_type
-        if content_type in ("", "application/octet-stream"):
-            content_type = guess_content_type(upload.filename)
-        attachment = Attachment(
-            id=attachment_id,
-            filename=upload.filename,
-            content_type=content_type,
-            data=upload.data if self.keep_file_bytes else upload.data[:KEPT_PREFIX],
-            url=f"{self.base_url}/attachments/{channel_id}/{attachment_id}/{upload.filename}",
-            size=len(upload.data),
-        )
-        self.attachments[attachment_id] = attachment
-        return attachment
-
-    def check_can_send(self, ch: Channel, body: MessageBody) -> None:
-        """What Discord checks before a bot (not an interaction webhook) posts in ``ch``."""
-        if ch.is_dm:
-            recipient = self.users[ch.recipient_id] if ch.recipient_id is not None else None
-            if recipient is None or recipient.dms_closed or not self.shares_guild(recipient):
-                raise refusal(ErrorCode.CANNOT_SEND_TO_USER)
-            return
-        if ch.is_thread and (ch.archived or ch.locked):
-            raise ApiError(400, 50083, "Thread is archived")
-        needed = int(Perm.SEND_MESSAGES_IN_THREADS if ch.is_thread else Perm.SEND_MESSAGES)
-        if body.files:
-            needed |= Perm.ATTACH_FILES
-        self.require_bot(ch, needed)
-
-    def without_unembeddable(self, ch: Channel, body: MessageBody) -> MessageBody:
-        """The body Discord keeps from a bot message: without EMBED_LINKS in ``ch`` its embeds
-        are dropped silently (a message left empty then fails with 50006)."""
-        if ch.is_dm or "embeds" not in body.fields:
-            return body
-        if self.permissions_in(self.bot_user.id, ch) & Perm.EMBED_LINKS:
-            return body
-        return MessageBody(fields={**body.fields, "embeds": []}, files=body.files)
-
-    def shares_guild(self, user: User) -> bool:
-        return any(
-            user.id in g.members and self.bot_user.id in g.members for g in self.guilds.values()
-        )
-
-    def post_message(
-        self,
-        ch: Channel,
-        body: MessageBody,
-        *,
-        author: User | None = None,
-        extra_flags: int = 0,
-        visible_to: int | None = None,
-        webhook_id: int | None = None,
-        interaction_metadata: JSON | None = None,
-        message_type: int = MESSAGE_DEFAULT,
-    ) -> Message:
-        """Create a message (already permission-checked by the caller) and announce it."""
-        if ch.id not in self.channels:
-            raise not_found(ErrorCode.UNKNOWN_CHANNEL, "Channel")
-        validate_message_body(body, creating=not extra_flags & FLAG_LOADING)
-        msg = Message(
-            id=self.ids.next(),
-            channel_id=ch.id,
-            guild_id=ch.guild_id,
-            author=author or self.bot_user,
-            visible_to=visible_to,
-            webhook_id=webhook_id,
-            application_id=self.application_id if webhook_id is not None else None,
-            interaction_metadata=interaction_metadata,
-            type=message_type,
-        )
-        apply_message_body(
-            msg,
-            body,
-            creating=True,
-            extra_flags=extra_flags,
-            make_attachment=lambda upload: self.make_attachment(upload, ch.id),
-        )
-        self.messages[msg.id] = msg
-        if not msg.ephemeral:
-            ch.message_ids.append(msg.id)
-            ch.message_count += 1
-            self.sink.dispatch(
-                "MESSAGE_CREATE",
-                self.message_payload(msg, for_gateway=True),
-                intent=Intent.DIRECT_MESSAGES if ch.is_dm else Intent.GUILD_MESSAGES,
-            )
-        self.changed(*self.message_keys(ch))
-        return msg
-
-    def edit_message(self, msg: Message, body: MessageBody) -> Message:
-        ch = self.channel_of(msg)
-        validate_message_body(body, creating=False, existing_flags=msg.flags)
-        before = (msg.content, msg.raw_embeds, msg.raw_components, msg.attachments, msg.flags)
-        apply_message_body(
-            msg,
-            body,
-            creating=False,
-            make_attachment=lambda upload: self.make_attachment(upload, ch.id),
-        )
-        if not (msg.content or msg.raw_embeds or msg.attachments or msg.raw_components):
-            # Refused edits leave the message as it was.
-            msg.content, msg.raw_embeds, msg.raw_components, msg.attachments, msg.flags = before
-            raise ApiError(400, ErrorCode.EMPTY_MESSAGE, "Cannot send an empty message")
-        msg.flags &= ~FLAG_LOADING
-        msg.edited_at = dt.datetime.now(tz=dt.UTC)
-        msg.edit_count += 1
-        if not msg.ephemeral:
-            self.sink.dispatch(
-                "MESSAGE_UPDATE",
-                self.message_payload(msg, for_gateway=True),
-                intent=Intent.DIRECT_MESSAGES if ch.is_dm else Intent.GUILD_MESSAGES,
-            )
-        self.changed(*self.message_keys(ch))
-        return msg
-
-    def delete_message(self, msg: Message) -> None:
-        ch = self.channel_of(msg)
-        msg.deleted = True
-        if msg.id in ch.message_ids:
-            ch.message_ids.remove(msg.id)
-        if not msg.ephemeral:
-            data: JSON = {"id": str(msg.id), "channel_id": str(ch.id)}
-            if ch.guild_id is not None:
-                data["guild_id"] = str(ch.guild_id)
-            self.sink.dispatch(
-                "MESSAGE_DELETE",
-                data,
-                intent=Intent.DIRECT_MESSAGES if ch.is_dm else Intent.GUILD_MESSAGES,
-            )
-        self.changed(*self.message_keys(ch))
-
-    def channel_history(self, ch: Channel) -> list[Message]:
-        return [self.messages[m] for m in ch.message_ids]

@@ -65,7 +65,7 @@ def create_thread(
         "guild_id": str(parent.guild_id),
         "newly_created": True,
     }
-    state.sink.dispatch("THREAD_CREATE", payload, intent=Intent.GUILDS)
+    state.sink.dispatch("THREAD_CREATE", payload, intent=Intent.GUILDS, guild_id=parent.guild_id)
     state.changed(parent.id, thread.id)
     return thread
 
@@ -82,5 +82,5 @@ def update_thread(state: FakeState, thread: Channel, changes: JSON) -> None:
     if "invitable" in changes:
         thread.invitable = bool(changes["invitable"])
     payload = {**state.channel_payload(thread), "guild_id": str(thread.guild_id)}
-    state.sink.dispatch("THREAD_UPDATE", payload, intent=Intent.GUILDS)
+    state.sink.dispatch("THREAD_UPDATE", payload, intent=Intent.GUILDS, guild_id=thread.guild_id)
     state.changed()

@@ -67,7 +67,7 @@ async def test_members_are_sent_when_the_privileged_intent_is_enabled() -> None:
         ({"token": "wrong", "intents": 1, "properties": {}}, 4004),
         ({"token": None, "intents": 1 | GUILD_MEMBERS, "properties": {}}, 4014),
         ({"token": None, "intents": -1, "properties": {}}, 4013),
-        ({"token": None, "intents": 1, "properties": {}, "shard": [1, 2]}, 4010),
+        ({"token": None, "intents": 1, "properties": {}, "shard": [2, 2]}, 4010),
     ],
 )
 async def test_bad_identify_closes_with_discord_codes(
