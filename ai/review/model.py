@@ -73,7 +73,7 @@ class PlayMoment:
 
     @property
     def cost(self) -> float:
-        """Percentage points of the bid's chance given away by the card played."""
+        """The chance of making the bid given away by the card played (0.15 = 15 points)."""
         return self.chance_better - self.chance_played
 
 
