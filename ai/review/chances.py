@@ -1,0 +1,172 @@
+"""The review's estimates: chances of taking tricks, from one view at a time.
+
+Each function takes one :class:`~engine.view.SeatView` and a seed and nothing
+else, so an estimate cannot depend on a card the seat did not see. It draws a fixed
+number of worlds (:mod:`ai.review.worlds`) from a generator seeded by the seed and
+the public facts of the moment (:func:`ai.seeding.decision_rng`), and plays every
+option out in each of the same worlds with ``hard``'s playout rule
+(:mod:`ai.rollout`: every seat, this one included, plays the reference rule from
+then on, steering towards its bid; seats yet to bid are given the reference bid
+for their sampled hand).
+
+Cost (one core): a playout of the rest of a 13-card, 4-player deal is about
+50 card plays; see ``bench/review.py`` for measured times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ai.estimates import reference_bid_mask
+from ai.hard import distinct_choices
+from ai.knowledge import DealKnowledge, deal_knowledge
+from ai.one_card import win_chance_blind
+from ai.review.worlds import world_sampler
+from ai.rollout import play_out
+from ai.seeding import decision_rng
+from ai.tables import beaters
+from engine.cards import BIT, Card
+from engine.view import SeatView
+
+BID_WORLDS = 300
+"""Worlds per bid estimate: the standard error of a chance is at most 2.9 points."""
+PLAY_WORLDS = 128
+"""Worlds per play moment that may be costly (see :mod:`ai.review.play`). The options
+are compared on the same worlds, so their difference is far steadier than each
+chance alone."""
+
+
+def bid_trick_chances(
+    view: SeatView, seed: int, worlds: int = BID_WORLDS
+) -> tuple[tuple[float, ...], ...]:
+    """``rows[b][k]``: the chance of taking ``k`` tricks when bidding (and playing for)
+    ``b``, for every ``b`` in 0..hand size, from ``view`` at the seat's bid."""
+    size = view.hand_size
+    if view.hand_hidden:
+        # One card the seat cannot see: the chance of its trick is exact, and no bid
+        # changes how the card is played.
+        win = win_chance_blind(view)
+        return tuple((1.0 - win, win) for _ in range(size + 1))
+    know = deal_knowledge(view)
+    rng = decision_rng(seed, view, "review-bid")
+    sample = world_sampler(know, rng)
+    n, me = know.players, know.seat
+    order = [(know.dealer + 1 + k) % n for k in range(n)]
+    in_turn = view.rules.bidding == "in-turn"
+    later = order[order.index(me) + 1 :] if in_turn else [s for s in range(n) if s != me]
+    counts = [[0] * (size + 1) for _ in range(size + 1)]
+    for _ in range(worlds):
+        hands = sample()
+        guesses = [
+            reference_bid_mask(hands[s], know.trump, size, know.largest_hand, None)
+            for s in range(n)
+        ]
+        for bid in range(size + 1):
+            bids = _bids_with(know, bid, later, hands, guesses, in_turn)
+            tricks = [0] * n
+            play_out(list(hands), bids, tricks, know.trump, order[0], ())
+            counts[bid][tricks[me]] += 1
+    return tuple(tuple(c / worlds for c in row) for row in counts)
+
+
+def _bids_with(
+    know: DealKnowledge,
+    bid: int,
+    later: Sequence[int],
+    hands: Sequence[int],
+    guesses: Sequence[int],
+    in_turn: bool,
+) -> list[int]:
+    """Every seat's bid in a world where this seat bids ``bid``: the bids seen, and the
+    reference bid for the seats still to bid (a hooked dealer avoiding its number)."""
+    n, me, size = know.players, know.seat, know.hand_size
+    bids = [b if b is not None else -1 for b in know.bids]
+    bids[me] = bid
+    for seat in later:
+        guess = guesses[seat]
+        if in_turn and know.hook and seat == know.dealer:
+            forbidden = size - sum(bids[s] for s in range(n) if s != seat)
+            if forbidden == guess:
+                guess = reference_bid_mask(
+                    hands[seat], know.trump, size, know.largest_hand, forbidden
+                )
+        bids[seat] = guess
+    return bids
+
+
+class CardChances:
+    """For every legal card, the chance of making the seat's bid after playing it now,
+    estimated over worlds added in steps (:meth:`add_worlds`): a second step goes on
+    with the same generator, so 32 worlds then 96 more are exactly 128 worlds.
+
+    Touching cards that do the same work (:func:`ai.hard.distinct_choices`) share the
+    estimate of the lowest of their run.
+    """
+
+    def __init__(self, view: SeatView, seed: int) -> None:
+        self._know = know = deal_knowledge(view)
+        self._legal = view.legal_cards
+        bid = know.bids[know.seat]
+        # Once the bid is lost whatever is played, every card has no chance.
+        self._lost = bid is None or know.tricks_won[know.seat] > bid
+        self._standing = distinct_choices(self._legal, know)
+        self._sample = world_sampler(know, decision_rng(seed, view, "review-play"))
+        self._hits = [0] * len(self._standing)
+        self.worlds = 0
+
+    def add_worlds(self, count: int) -> None:
+        if self._lost:
+            return
+        for _ in range(count):
+            hands = self._sample()
+            for index, card in enumerate(self._standing):
+                self._hits[index] += _makes_bid(self._know, card, hands)
+        self.worlds += count
+
+    def chances(self) -> dict[Card, float]:
+        if self._lost or not self.worlds:
+            return dict.fromkeys(self._legal, 0.0)
+        chance = {card: self._hits[i] / self.worlds for i, card in enumerate(self._standing)}
+        return {card: chance[_stand_in(card, self._standing)] for card in self._legal}
+
+
+def card_chances(view: SeatView, seed: int, worlds: int = PLAY_WORLDS) -> dict[Card, float]:
+    """For every legal card, the chance of making the bid after playing it now."""
+    estimate = CardChances(view, seed)
+    estimate.add_worlds(worlds)
+    return estimate.chances()
+
+
+def real_choices(view: SeatView) -> int:
+    """How many cards of the view's legal cards do different work (1: no real choice)."""
+    if view.hand_hidden or len(view.legal_cards) < 2:
+        return len(view.legal_cards)
+    return len(distinct_choices(view.legal_cards, deal_knowledge(view)))
+
+
+def _stand_in(card: Card, standing: Sequence[Card]) -> Card:
+    """The card of ``standing`` that represents ``card``: the highest one at or below
+    it in its suit (``distinct_choices`` keeps the lowest card of each run)."""
+    return max(c for c in standing if c // 13 == card // 13 and c <= card)
+
+
+def _makes_bid(know: DealKnowledge, card: Card, world: Sequence[int]) -> bool:
+    """Whether this seat ends with exactly its bid after ``card``, in ``world``."""
+    n, me, trump = know.players, know.seat, know.trump
+    bids = [b if b is not None else 0 for b in know.bids]
+    hands = list(world)
+    hands[me] ^= BIT[card]
+    tricks = list(know.tricks_won)
+    cards = (*know.trick, int(card))
+    if len(cards) < n:
+        play_out(hands, bids, tricks, trump, (me + 1) % n, cards)
+        return tricks[me] == bids[me]
+    leader = (me + 1) % n  # this seat was last, so the leader sits after it
+    winner, best = leader, cards[0]
+    for position in range(1, n):
+        if BIT[cards[position]] & beaters(best, trump):
+            best, winner = cards[position], (leader + position) % n
+    tricks[winner] += 1
+    if any(hands):
+        play_out(hands, bids, tricks, trump, winner, ())
+    return tricks[me] == bids[me]
