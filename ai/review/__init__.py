@@ -10,7 +10,7 @@ or at one of its plays) and a seed, with the same sampling of hidden hands as th
 deterministic; they keep nothing between calls.
 """
 
-from ai.review.deal import REVIEW_SEED, review_deal, review_game
+from ai.review.deal import REVIEW_SEED, game_review_of, review_deal, review_game
 from ai.review.errors import ReviewError
 from ai.review.export import game_review_to_dict, review_to_dict
 from ai.review.model import BidOption, BidReview, DealReview, GameReview, PlayMoment
@@ -28,6 +28,7 @@ __all__ = [
     "PlayMoment",
     "ReviewError",
     "game_review_lines",
+    "game_review_of",
     "game_review_to_dict",
     "review_deal",
     "review_game",

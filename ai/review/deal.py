@@ -9,6 +9,8 @@ drawing hidden hands that explain the others' bids. Run it off the event loop.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ai.review.bid import review_bid
 from ai.review.model import DealReview, GameReview, PlayMoment
 from ai.review.moments import check_seat, seat_moments
@@ -56,6 +58,12 @@ def review_game(game: Game, seat: int, seed: int = REVIEW_SEED) -> GameReview:
     """``seat``'s review of every finished deal of ``game``, with the summary line."""
     check_seat(game, seat)
     deals = tuple(review_deal(game, r.number, seat, seed) for r in game.results())
+    return game_review_of(game, seat, deals)
+
+
+def game_review_of(game: Game, seat: int, deals: Sequence[DealReview]) -> GameReview:
+    """The game's review from the reviews of its deals (reviewed already, e.g. cached)."""
+    deals = tuple(deals)
     return GameReview(
         seat=seat,
         player=game.players[seat],

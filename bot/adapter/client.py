@@ -22,6 +22,7 @@ from bot.adapter.delivery import Delivery
 from bot.adapter.languages import LanguageBook
 from bot.adapter.message_book import MessageBook
 from bot.adapter.replies import interaction_data, reply
+from bot.adapter.reviews import Reviews
 from bot.adapter.showing import Presenter
 from bot.core.lobby import LOBBY_IDLE_SECONDS
 from bot.core.refusals import Refusal
@@ -69,6 +70,7 @@ class KachufulBot(discord.Client):
         self._languages: LanguageBook | None = None
         self._health: asyncio.Task[None] | None = None
         self._status_interval = status_interval
+        self.reviews = Reviews()
 
     # --- the parts, once set up ---------------------------------------------------------
 
@@ -233,6 +235,7 @@ class KachufulBot(discord.Client):
         if self._delivery is not None:
             await self._delivery.drain(SHUTDOWN_GRACE_SECONDS)
         await super().close()
+        self.reviews.close()
         if self._storage is not None:
             await self._storage.close()
             self._storage = None

@@ -35,7 +35,8 @@ NAMES: Final = (
     pN_("slash command", "turn_timeout"), pN_("slash command", "period"),
     pN_("slash command", "sort"), pN_("slash command", "page"),
     pN_("slash command", "player"), pN_("slash command", "thread_mode"),
-    pN_("slash command", "game"),
+    pN_("slash command", "game"), pN_("slash command", "review"),
+    pN_("slash command", "deal"),
 )
 """Every command and option name, so that extraction puts them in the catalogues."""
 

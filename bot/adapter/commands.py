@@ -14,6 +14,7 @@ from bot.adapter.board import send_leaderboard, send_stats
 from bot.adapter.hand_reply import send_hand
 from bot.adapter.lobby_answer import open_lobby
 from bot.adapter.replies import reply
+from bot.adapter.review_answer import send_review
 from bot.adapter.router_checks import is_host_or_manager, is_manager
 from bot.settings import MAX_TURN_TIMEOUT, MIN_TURN_TIMEOUT
 from bot.storage import GuildSettings, StorageError
@@ -121,6 +122,22 @@ def build_group(bot: BotParts) -> app_commands.Group:
             await reply(interaction, words.t("You're not in a game that is being played."))
             return
         await send_hand(bot, interaction, session.game_id)
+
+    @group.command(name="review", description=N_("How your bid and play compared with the best "
+                                                 "(only to you)"))
+    @app_commands.describe(deal=N_("The deal's number (default: the last finished one)"))
+    async def review(interaction: discord.Interaction,
+                     deal: app_commands.Range[int, 1, 99] | None = None) -> None:
+        registry = bot.service.registry
+        current = registry.of_user(interaction.user.id)
+        game_id = (current.game_id if current is not None and current.game is not None
+                   else registry.last_game_of_user.get(interaction.user.id))
+        if game_id is None:
+            words = await bot.languages.asker(interaction)
+            await reply(interaction, words.t(
+                "You have no game to review yet: play one, then ask again."))
+            return
+        await send_review(bot, interaction, game_id, deal)
 
     @group.command(name="leaderboard", description=N_("This server's best players"))
     @app_commands.describe(period=N_("Time range"), sort=N_("Rank by"), page=N_("Page number"))

@@ -20,13 +20,14 @@ import discord
 from bot.adapter.custom_ids import HIDDEN_CARD, Kind, component_id
 from bot.adapter.texts import card_button_label
 from bot.core.computers import PLAYABLE_LEVELS
-from bot.core.effects import HandSnapshot, LobbySnapshot
+from bot.core.effects import CloseHand, HandSnapshot, LobbySnapshot
 from engine import Phase
 from engine.display_order import hand_order
 from i18n import N_, Words
 
 BUTTONS_PER_ROW: Final = 5
 MAX_ROWS: Final = 5
+MAX_ITEMS: Final = BUTTONS_PER_ROW * MAX_ROWS
 LEVEL_LABELS: Final = {
     "easy": (N_("Easy"), N_("plays plausibly, makes mistakes")),
     "medium": (N_("Medium"), N_("a sound rule-based player")),
@@ -170,6 +171,17 @@ def table_controls(words: Words, game_id: int) -> discord.ui.View:
 def back_control(words: Words, game_id: int, seat: int) -> Item:
     return button(component_id("back", game_id, 0, seat), words.t("I'm back"),
                   discord.ButtonStyle.success)
+
+
+def review_controls(words: Words, game_id: int, closed: CloseHand) -> discord.ui.View | None:
+    """A finished deal's hand message offers its review (and, at the end, the game's)."""
+    if closed.result is None or closed.why not in ("deal_over", "game_over"):
+        return None
+    items: list[Item] = [button(component_id("review", game_id, closed.result.number),
+                                words.t("Review this deal"))]
+    if closed.why == "game_over":
+        items.append(button(component_id("reviewall", game_id), words.t("Review my game")))
+    return layout(items)
 
 
 def finished_controls(words: Words, game_id: int) -> discord.ui.View:

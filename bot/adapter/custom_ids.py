@@ -19,6 +19,7 @@ Kind = Literal[
     "join", "leave", "addbot", "dropbot", "start", "close",  # lobby
     "bid", "blind", "play", "hand", "back", "quit", "quityes",  # playing
     "rematch", "record", "board",  # after the game; leaderboard pages
+    "review", "reviewall",  # a deal's review, a game's review
     "cancelyes", "cancelno", "forgetyes", "forgetno", "resetyes", "resetno",  # confirmations
 ]
 KINDS: Final[frozenset[str]] = frozenset(get_args(Kind))

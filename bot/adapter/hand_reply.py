@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.adapter import controls, pictures
+from bot.adapter.custom_ids import component_id
 from bot.adapter.hand_text import hand_picture_key, hand_text
 from bot.core.effects import HandSnapshot
 from i18n import Words
@@ -26,8 +27,15 @@ async def _payload(
     files: list[discord.File] = []
     if hand_picture_key(hand) is not None:
         files.append(pictures.as_file(await pictures.hand_png(words, hand.view), "hand.png"))
-    return (hand_text(words, hand, where), files,
-            controls.hand_controls(words, game_id, seat, hand))
+    view = controls.hand_controls(words, game_id, seat, hand)
+    finished = hand.view.results
+    if finished and len(view.children) < controls.MAX_ITEMS:
+        # "My hand" stands in for the DM of a person whose DMs are closed: it offers the
+        # review of the last finished deal, as that DM would.
+        view.add_item(controls.button(
+            component_id("review", game_id, finished[-1].number),
+            words.t("Review the last deal"), row=controls.MAX_ROWS - 1))
+    return hand_text(words, hand, where), files, view
 
 
 async def send_hand(bot: BotParts, interaction: discord.Interaction, game_id: int) -> None:

@@ -8,6 +8,7 @@ from typing import Protocol
 from bot.adapter.delivery import Delivery
 from bot.adapter.languages import LanguageBook
 from bot.adapter.message_book import MessageBook
+from bot.adapter.reviews import Reviews
 from bot.adapter.showing import Presenter
 from bot.core.service import GameService
 from bot.settings import Settings
@@ -35,3 +36,6 @@ class BotParts(Protocol):
 
     @property
     def languages(self) -> LanguageBook: ...
+
+    @property
+    def reviews(self) -> Reviews: ...

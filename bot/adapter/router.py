@@ -25,6 +25,7 @@ from bot.adapter.custom_ids import (
 from bot.adapter.hand_reply import send_hand, update_ephemeral_hand
 from bot.adapter.lobby_view import lobby_embed
 from bot.adapter.replies import interaction_data, reply
+from bot.adapter.review_answer import send_review
 from bot.core.effects import LobbySnapshot
 from bot.core.refusals import Refusal
 from bot.core.service import MoveChoice
@@ -191,6 +192,14 @@ def can_manage(interaction: discord.Interaction, host_id: int) -> bool:
     return bool(permissions and permissions.manage_guild)
 
 
+async def on_review(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
+    """``kf:review:<game>:<deal>:`` (the counter field holds the deal's number), or
+    ``kf:reviewall:<game>:0:`` for the whole game."""
+    whole = cid.kind == "reviewall"
+    await send_review(bot, interaction, cid.game_id, None if whole else cid.counter,
+                      whole_game=whole)
+
+
 HANDLERS: dict[str, Handler] = {
     "join": on_join,
     "leave": on_leave,
@@ -207,6 +216,8 @@ HANDLERS: dict[str, Handler] = {
     "quityes": on_quit,
     "rematch": after_game.on_rematch,
     "record": after_game.on_record,
+    "review": on_review,
+    "reviewall": on_review,
     "board": after_game.on_board,
     "cancelyes": after_game.on_cancel_confirm,
     "cancelno": after_game.on_cancel_confirm,

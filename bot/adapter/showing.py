@@ -314,8 +314,9 @@ class Presenter:
         dm = await self._dm(game_id, messages, e.seat, e.user_id)
         words = await self._person(e.place, e.user_id)
         text = hand_closed_text(words, e, self.where(words, e.place, messages))
+        view = controls.review_controls(words, game_id, e)
         try:
-            await dm.get_partial_message(message_id).edit(content=text, attachments=[], view=None)
+            await dm.get_partial_message(message_id).edit(content=text, attachments=[], view=view)
         except discord.NotFound:
             return  # the person deleted it: nothing left to close
 

@@ -35,6 +35,9 @@ async def record_finish(ctx: CoreContext, session: GameSession) -> bool:
     ctx.registry.last_finished[session.channel_id] = session.game_id
     if session.thread_id is not None:
         ctx.registry.last_finished[session.thread_id] = session.game_id
+    for seat in session.seats:
+        if seat.user_id is not None:
+            ctx.registry.last_game_of_user[seat.user_id] = session.game_id
     return True
 
 

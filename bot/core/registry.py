@@ -12,6 +12,8 @@ class SessionRegistry:
         self._by_game: dict[int, GameSession] = {}
         self.last_finished: dict[int, int] = {}
         """Channel id → the game that last finished there (``/kachuful record``)."""
+        self.last_game_of_user: dict[int, int] = {}
+        """User id → the last game they finished (``/kachuful review``)."""
 
     def add(self, session: GameSession) -> None:
         self._by_game[session.game_id] = session

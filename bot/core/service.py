@@ -41,7 +41,7 @@ from bot.core.turns import (
     ping_effects,
 )
 from bot.storage import Storage, StorageError
-from engine import Bid, Card, IllegalAction, Play
+from engine import Bid, Card, Game, IllegalAction, Play
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +104,17 @@ class GameService:
         session = self.ctx.registry.get(game_id)
         if session is not None:
             session.thread_id = thread_id
+
+    def game_copy(self, game_id: int) -> tuple[Game, tuple[int | None, ...]] | None:
+        """A copy of a running game (replayed from its log) and its seats' user ids,
+        for work done outside the game's lock (reviews); ``None`` if not running here."""
+        session = self.ctx.registry.get(game_id)
+        game = None if session is None else session.game
+        if session is None or game is None:
+            return None
+        copy = Game.replay(game.rules, game.players, game.seed, game.log,
+                           chance_version=game.chance_version)
+        return copy, tuple(seat.user_id for seat in session.seats)
 
     def hand_of(self, game_id: int, user_id: int) -> HandSnapshot:
         session, seat = self.playing(game_id, user_id)
