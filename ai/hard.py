@@ -64,13 +64,12 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
+from ai.consistent_deals import consistent_dealer
 from ai.estimates import reference_bid_mask
-from ai.inference import bid_fit, read_plays
 from ai.knowledge import DealKnowledge, deal_knowledge
 from ai.one_card import best_blind_bid
 from ai.player import bids_to_choose, cards_to_choose
 from ai.rollout import play_out
-from ai.sampling import Dealer, Inconsistent
 from ai.search import SLOW_SECONDS, Budget, choose
 from ai.seeding import decision_rng
 from ai.tables import ABOVE, BELOW, beaters
@@ -248,15 +247,7 @@ def _world_sampler(
     """Draws deals consistent with the hard facts that explain the others' bids and
     plays (:mod:`ai.inference`); the play exclusions are dropped when no deal fits
     them."""
-    reading = read_plays(know)
-    dealer = Dealer(know)
-    if know.history:
-        dealer = Dealer(know, reading.exclusions)
-        try:
-            dealer.deal(random.Random(rng.random()))
-        except Inconsistent:
-            dealer = Dealer(know)
-    fit = bid_fit(know, reading.reference_like)
+    dealer, fit = consistent_dealer(know, rng)
 
     def world() -> list[int]:
         before = dealer.draws

@@ -11,9 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ai.inference import bid_fit, read_plays
+from ai.consistent_deals import consistent_dealer
 from ai.knowledge import DealKnowledge
-from ai.sampling import Dealer, Inconsistent
 
 
 def world_sampler(know: DealKnowledge, rng: random.Random) -> Callable[[], list[int]]:
@@ -22,15 +21,7 @@ def world_sampler(know: DealKnowledge, rng: random.Random) -> Callable[[], list[
     The exclusions read from the plays are dropped when no deal fits them, as in
     ``hard`` (a seat that does not play like the reference can contradict them).
     """
-    reading = read_plays(know)
-    dealer = Dealer(know)
-    if know.history:
-        dealer = Dealer(know, reading.exclusions)
-        try:
-            dealer.deal(random.Random(rng.random()))
-        except Inconsistent:
-            dealer = Dealer(know)
-    fit = bid_fit(know, reading.reference_like)
+    dealer, fit = consistent_dealer(know, rng)
 
     def world() -> list[int]:
         return dealer.deal(rng, fit)
