@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.storage.connection import Database
+from bot.storage.backend import Backend
 from bot.storage.errors import InvalidValue
 from bot.storage.models import GuildSettings
 from bot.storage.values import check_id, now_or
 
 
-async def guild_settings(db: Database, guild_id: int) -> GuildSettings | None:
+async def guild_settings(db: Backend, guild_id: int) -> GuildSettings | None:
     """The server's saved settings, or ``None`` when its admins never chose any."""
     check_id("guild_id", guild_id)
     rows = await db.fetchall(
@@ -24,7 +24,7 @@ async def guild_settings(db: Database, guild_id: int) -> GuildSettings | None:
     return GuildSettings(guild_id, str(preset), int(timeout), bool(thread_mode))
 
 
-async def save_guild_settings(db: Database, settings: GuildSettings, now: datetime | None) -> None:
+async def save_guild_settings(db: Backend, settings: GuildSettings, now: datetime | None) -> None:
     if not isinstance(settings, GuildSettings):
         raise InvalidValue(f"settings must be GuildSettings, not {settings!r}")
     await db.write(
