@@ -11,6 +11,7 @@ it back — nothing half-written.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -27,6 +28,7 @@ from bot.storage.postgres.sql import bind, numbered
 
 URL_SCHEMES: Final = ("postgresql://", "postgres://")
 CONNECT_TIMEOUT: Final = 10.0
+CLOSE_TIMEOUT: Final = 5.0
 _BEGIN_WRITE: Final = "BEGIN ISOLATION LEVEL READ COMMITTED"
 _BEGIN_SNAPSHOT: Final = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
 
@@ -131,7 +133,11 @@ class PostgresDatabase:
         if self._closed:
             return
         self._closed = True
-        await self._pool.close()
+        try:
+            # Transactions still running get a moment to end; then they are cut.
+            await asyncio.wait_for(self._pool.close(), CLOSE_TIMEOUT)
+        except TimeoutError:
+            self._pool.terminate()
 
     def transaction(self, doing: str) -> AbstractAsyncContextManager[PostgresTx]:
         return self._within(_BEGIN_WRITE, doing)
@@ -179,6 +185,9 @@ class PostgresDatabase:
                 await self._pool.release(conn)
                 if attempt or not is_connection_error(exc):
                     raise translate(exc, self._location, doing) from exc
+            except BaseException:  # cancelled: the connection goes back all the same
+                await self._pool.release(conn)
+                raise
         raise AssertionError("unreachable")
 
 
