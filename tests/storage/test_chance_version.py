@@ -9,7 +9,6 @@ from bot.storage import GameStateConflict, InvalidValue, Storage
 from engine import CHANCE_VERSION, preset_rules
 from engine.shuffle import KNOWN_CHANCE_VERSIONS
 from tests.storage.conftest import OpenStorage
-from tests.storage.postgres_server import Location, raw_execute
 from tests.storage.helpers import (
     NOW,
     first_legal,
@@ -19,6 +18,7 @@ from tests.storage.helpers import (
     seeded_policy,
     start_game,
 )
+from tests.storage.postgres_server import Location, raw_execute
 
 UNKNOWN = max(KNOWN_CHANCE_VERSIONS) + 1
 

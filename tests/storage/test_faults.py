@@ -26,8 +26,8 @@ from bot.storage import (
 )
 from engine import Game, Rules
 from tests.storage.conftest import OpenStorage
-from tests.storage.postgres_server import Location
 from tests.storage.helpers import NOW, first_legal, human, play_until, save_and_apply, start_game
+from tests.storage.postgres_server import Location
 
 PLAYERS = [human(1), human(2), human(3)]
 

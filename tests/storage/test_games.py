@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +19,6 @@ from bot.storage import (
 )
 from engine import Bid, DealCards, Game, Phase, Play, Rules, preset_rules
 from tests.storage.conftest import OpenStorage
-from tests.storage.postgres_server import Location
 from tests.storage.helpers import (
     NOW,
     computer,
@@ -32,6 +30,7 @@ from tests.storage.helpers import (
     seeded_policy,
     start_game,
 )
+from tests.storage.postgres_server import Location
 
 ROUND_TRIP_RULES = {
     "classic, 4 players": (Rules(), 4),
