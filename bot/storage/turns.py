@@ -77,13 +77,17 @@ async def lock_game(db: Backend, game_id: int) -> AsyncIterator[LockedGame]:
     check_id("game_id", game_id)
     async with db.transaction("locking a game for a move") as tx:
         row = await tx.fetchone(
-            "SELECT status, (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions "
-            f"WHERE game_id = games.id) FROM games WHERE id = ?{db.dialect.lock_for_update}",
-            (game_id,),
+            f"SELECT status FROM games WHERE id = ?{db.dialect.lock_for_update}", (game_id,)
         )
         if row is None:
             raise GameNotFound(f"no game {game_id}")
-        yield LockedGame(tx, db.dialect, game_id, cast(GameStatus, row[0]), int(row[1]))
+        # A statement of its own, after the lock: one that waited for it would count
+        # the moves as they were before the holder committed (PostgreSQL's snapshot).
+        saved = await tx.fetchone(
+            "SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id = ?", (game_id,)
+        )
+        assert saved is not None
+        yield LockedGame(tx, db.dialect, game_id, cast(GameStatus, row[0]), int(saved[0]))
 
 
 async def load_actions_since(db: Backend, game_id: int, count: int) -> list[Bid | Play]:
