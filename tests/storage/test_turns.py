@@ -86,7 +86,7 @@ async def test_a_move_waits_for_the_lock_and_sees_the_move_before_it(
     outcomes = await asyncio.gather(holder, racer)
     # The racer saw the holder's move once it got the lock, and saved its own after it:
     # both land, in order, never two moves with one number.
-    assert outcomes == ["landed", "landed"]
+    assert list(outcomes) == ["landed", "landed"]
     assert (await first.load_game(game_id)).actions_saved == 2
 
 
