@@ -4,7 +4,8 @@ Each transaction takes a connection from the pool for its length, so games of
 different processes (and coroutines) write at once; the database's row locks, not a
 process-wide lock, keep them apart. A connection the server dropped (a restart, a
 network cut) is replaced: a transaction that finds its connection dead before its
-first statement retries once on a new one, so the bot carries on by itself. One
+first statement retries once on a new one (and the pool renews the rest), so the
+bot carries on by itself. One
 that loses it mid-way raises :class:`StorageUnavailable`, and the server has rolled
 it back — nothing half-written.
 """
@@ -20,7 +21,7 @@ from typing import Any, Final, TypeAlias
 import asyncpg
 
 from bot.storage.backend import POSTGRES, Dialect, Params, Row
-from bot.storage.errors import InvalidValue, StorageUnavailable
+from bot.storage.errors import InvalidValue, StorageError, StorageUnavailable
 from bot.storage.migrations import Migration
 from bot.storage.postgres.errors import DRIVER_ERRORS, is_connection_error, redact, translate
 from bot.storage.postgres.migrations import migrate
@@ -166,7 +167,7 @@ class PostgresDatabase:
             await _rollback_quietly(conn)
             raise
         finally:
-            await self._pool.release(conn)
+            await self._give_back(conn)
 
     async def _begin(self, begin: str, doing: str) -> Connection:
         """A pooled connection inside a new transaction. Nothing was sent yet when
@@ -177,22 +178,38 @@ class PostgresDatabase:
             try:
                 conn: Connection = await self._pool.acquire(timeout=CONNECT_TIMEOUT)
             except DRIVER_ERRORS as exc:
-                raise translate(exc, self._location, doing) from exc
+                # Any refusal to connect (server starting, database closed to new
+                # connections) means the database can't be reached now.
+                error = translate(exc, self._location, doing)
+                if type(error) is StorageError:
+                    error = StorageUnavailable(str(error))
+                raise error from exc
             try:
                 await conn.execute(begin)
                 return conn
             except DRIVER_ERRORS as exc:
-                await self._pool.release(conn)
+                await self._give_back(conn)
                 if attempt or not is_connection_error(exc):
                     raise translate(exc, self._location, doing) from exc
+                # One dead connection means the others are likely dead too (a
+                # restart cuts them all): the pool replaces each on its next use.
+                await self._pool.expire_connections()
             except BaseException:  # cancelled: the connection goes back all the same
-                await self._pool.release(conn)
+                await self._give_back(conn)
                 raise
         raise AssertionError("unreachable")
 
 
+    async def _give_back(self, conn: Connection) -> None:
+        # A connection that can't be reset (cut off mid-statement) is closed by the
+        # pool itself, which opens a new one when next needed; nothing to report.
+        with contextlib.suppress(Exception):
+            await self._pool.release(conn)
+
+
 async def _rollback_quietly(conn: Connection) -> None:
-    # A dead connection has nothing to roll back: the server dropped the transaction.
-    if not conn.is_closed():
-        with contextlib.suppress(*DRIVER_ERRORS):
+    # A dead connection (the pool may have taken it back already) has nothing to roll
+    # back: the server dropped its transaction.
+    with contextlib.suppress(*DRIVER_ERRORS):
+        if not conn.is_closed():
             await conn.execute("ROLLBACK")

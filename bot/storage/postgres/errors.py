@@ -26,6 +26,8 @@ _UNIQUE_VIOLATION: Final = "23505"
 
 CONNECTION_ERRORS: Final = (
     asyncpg.InterfaceError,
+    # A pooled connection the server cut while idle can be left mid-protocol.
+    asyncpg.InternalClientError,
     asyncpg.PostgresConnectionError,
     ConnectionError,
     OSError,
