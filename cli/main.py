@@ -21,6 +21,7 @@ COMMAND_MODULES = (
     "cli.health",
     "cli.play",
     "cli.simulate",
+    "cli.migrate_to_postgres",
 )
 
 
