@@ -26,7 +26,37 @@ from tests.storage.postgres_server import (
     PostgresServer,
     empty_tables,
     find_server,
+    postgres_required,
+    server_problem,
 )
+
+_LEFT_OUT: pytest.StashKey[str] = pytest.StashKey()
+
+
+def _wants_postgres(item: pytest.Item) -> bool:
+    callspec = getattr(item, "callspec", None)
+    on_postgres = callspec is not None and callspec.params.get("backend") == "postgres"
+    return on_postgres or "postgres_server" in getattr(item, "fixturenames", ())
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Without a server (and unless CI requires one), leave the PostgreSQL cases out
+    and say so in one line at the end."""
+    wanting = [item for item in items if _wants_postgres(item)]
+    if not wanting or postgres_required():
+        return
+    problem = server_problem()
+    if problem is None:
+        return
+    left_out = set(wanting)
+    items[:] = [item for item in items if item not in left_out]
+    config.hook.pytest_deselected(items=wanting)
+    config.stash[_LEFT_OUT] = f"{len(wanting)} {problem}"
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    if _LEFT_OUT in config.stash:
+        terminalreporter.write_line(config.stash[_LEFT_OUT])
 
 
 class OpenStorage(Protocol):

@@ -73,17 +73,31 @@ async def _admin(url: str, statement: str) -> None:
         await conn.close()
 
 
-def find_server() -> PostgresServer:
-    """The server to test on; skips (or fails, in CI) when there is none."""
-    url = os.environ.get(URL_ENV) or DEFAULT_URL
+def server_url() -> str:
+    return os.environ.get(URL_ENV) or DEFAULT_URL
+
+
+def postgres_required() -> bool:
+    return os.environ.get(REQUIRE_ENV) == "1"
+
+
+def server_problem() -> str | None:
+    """Why the tests' server can't be used (with how to run them), or ``None``."""
+    url = server_url()
     try:
         asyncio.run(_admin(url, "SELECT 1"))
     except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError) as exc:
-        message = HOW_TO_RUN.format(url=url, error=type(exc).__name__)
-        if os.environ.get(REQUIRE_ENV) == "1":
-            pytest.fail(message, pytrace=False)
-        pytest.skip(message)
-    return PostgresServer(url)
+        return HOW_TO_RUN.format(url=url, error=type(exc).__name__)
+    return None
+
+
+def find_server() -> PostgresServer:
+    """The server to test on; a failure when there is none (the PostgreSQL cases are
+    left out at collection instead, unless CI requires them)."""
+    problem = server_problem()
+    if problem is not None:
+        pytest.fail(problem, pytrace=False)
+    return PostgresServer(server_url())
 
 
 async def empty_tables(url: str) -> None:
