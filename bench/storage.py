@@ -13,7 +13,11 @@ formula, places and shared wins follow the totals. Then measures, with the real
 Targets (medians): leaderboard ≤ 10 ms, stats ≤ 10 ms, append ≤ 2 ms with the
 durability as configured (``--durability``, default NORMAL like the bot; FULL is
 bounded below by the disk's fsync, which the bench also measures).
-Usage: ``python bench/storage.py [--games N] [--rebuild] [--samples N] [--durability D]``.
+``--database postgres`` measures the same on PostgreSQL (``--server-url``, default
+the postgres user on 127.0.0.1:5432; the bench database is built there once, then
+reused); appends are then committed as the server's own settings make them durable.
+Usage: ``python bench/storage.py [--games N] [--rebuild] [--samples N] [--durability D]
+[--database sqlite|postgres] [--server-url URL]``.
 The last line printed is one JSON object with the figures.
 """
 
@@ -36,6 +40,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.storage_postgres import DEFAULT_SERVER, cached_postgres, database_mb
 from bot.storage import (
     LEADERBOARD_SORTS,
     PERIODS,
@@ -54,6 +59,7 @@ PLAYERS = 5_000
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 RULES = Rules()
 TARGET_MS = {"leaderboard": 10.0, "stats": 10.0, "append": 2.0}
+POSTGRES_APPEND_TARGET_MS = 3.0
 
 
 # --- building the database ---------------------------------------------------------------
@@ -232,9 +238,15 @@ async def bench_stats(storage: Storage, rng: random.Random, samples: int) -> dic
     return summary(times)
 
 
-async def bench_append(path: Path, durability: Durability, moves: int) -> dict[str, float]:
-    """Moves of a real game, appended one commit each as the bot does, on the big file."""
-    storage = await Storage.open(path, durability=durability)
+async def bench_append(
+    where: Path | str, durability: Durability, moves: int
+) -> dict[str, float]:
+    """Moves of a real game, appended one commit each as the bot does, on the big
+    database (a SQLite file, or a PostgreSQL URL: durability is then the server's)."""
+    if isinstance(where, Path):
+        storage = await Storage.open(where, durability=durability)
+    else:
+        storage = await Storage.connect(where)
     times: list[float] = []
     try:
         names = ["Asha", "Bikram", "Chandra", "Deepa"]
@@ -293,7 +305,12 @@ async def main() -> None:
         default="NORMAL",
         help="the durability the append target is checked with (the bot's default: NORMAL)",
     )
+    parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--server-url", default=DEFAULT_SERVER, help="PostgreSQL server")
     args = parser.parse_args()
+    if args.database == "postgres":
+        await main_postgres(args)
+        return
 
     path, build_seconds = await cached_database(args.games, args.rebuild)
     if build_seconds is None:
@@ -347,6 +364,45 @@ async def main() -> None:
     figures["targets_met"] = all(
         float(str(value)) <= TARGET_MS[name] for name, value in checks.items()
     )
+    print(json.dumps(figures))
+
+
+async def main_postgres(args: argparse.Namespace) -> None:
+    url, build_seconds = await cached_postgres(
+        args.server_url, args.games, GUILDS, PLAYERS, args.rebuild, synthetic_games
+    )
+    built = "reused" if build_seconds is None else f"built in {build_seconds:.1f} s"
+    size_mb = await database_mb(url)
+    print(f"database: {url} {built}, {size_mb:.1f} MB")
+    storage = await Storage.connect(url)
+    rng = random.Random(1)
+    try:
+        await storage.leaderboard(1_000, now=NOW)  # warm the server's cache once
+        leaderboard = await bench_leaderboards(storage, rng, args.rounds)
+        stats = await bench_stats(storage, rng, args.samples)
+    finally:
+        await storage.close()
+    append = await bench_append(url, "NORMAL", args.samples)
+    targets = {
+        "leaderboard": (leaderboard["median_ms"], TARGET_MS["leaderboard"]),
+        "stats": (stats["median_ms"], TARGET_MS["stats"]),
+        "append": (append["median_ms"], POSTGRES_APPEND_TARGET_MS),
+    }
+    for name, (value, target) in targets.items():
+        verdict = "ok" if float(str(value)) <= target else "MISSED"
+        print(f"{name:12} median {value} ms (target ≤ {target} ms): {verdict}")
+    figures: dict[str, object] = {
+        "database": "postgres",
+        "games": args.games,
+        "servers": GUILDS,
+        "players": PLAYERS,
+        "database_mb": round(size_mb, 1),
+        "build_seconds": None if build_seconds is None else round(build_seconds, 1),
+        "leaderboard": leaderboard,
+        "player_stats": stats,
+        "append": append,
+        "targets_met": all(float(str(v)) <= t for v, t in targets.values()),
+    }
     print(json.dumps(figures))
 
 

@@ -38,6 +38,10 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr
     database_path: Path = DEFAULT_DATABASE_PATH
+    database_url: SecretStr | None = None
+    """``postgresql://user:password@host:port/database``: keep the games in PostgreSQL
+    (several bot processes can share it) instead of the SQLite file. Secret: it may
+    hold a password."""
     database_durability: Literal["NORMAL", "FULL"] = "NORMAL"
     """NORMAL loses nothing when the bot crashes; FULL also survives a power cut, at
     about one disk sync (a few ms) per move."""
@@ -76,6 +80,21 @@ class Settings(BaseSettings):
     def _upper(cls, value: object) -> object:
         return value.upper() if isinstance(value, str) else value
 
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _blank_url_is_none(cls, value: object) -> object:
+        return None if _blank(value) else value
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgres_url(cls, url: SecretStr | None) -> SecretStr | None:
+        if url is None:
+            return None
+        value = url.get_secret_value().strip()
+        if not value.startswith(("postgresql://", "postgres://")):
+            raise ValueError("is not a postgresql:// URL")
+        return SecretStr(value)
+
     @field_validator("dev_guild_id", "status_path", mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
@@ -105,6 +124,8 @@ _HOW_TO_FIX: Final = {
     "discord_token": "set DISCORD_TOKEN in .env to your bot's token "
     "(Discord developer portal → your application → Bot → Reset Token)",
     "database_path": "set DATABASE_PATH to a writable file path, e.g. data/kachuful.db",
+    "database_url": "set DATABASE_URL to postgresql://user:password@host:5432/database, "
+    "or leave it empty to use the SQLite file at DATABASE_PATH",
     "database_durability": "set DATABASE_DURABILITY to NORMAL or FULL",
     "dev_guild_id": "set DEV_GUILD_ID to a server id (digits only) or leave it empty",
     "log_level": "set LOG_LEVEL to one of DEBUG, INFO, WARNING, ERROR, CRITICAL",

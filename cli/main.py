@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "cli.play",
     "cli.simulate",
     "cli.review",
+    "cli.migrate_to_postgres",
 )
 
 

@@ -28,7 +28,7 @@ from bot.core.lobby import LOBBY_IDLE_SECONDS
 from bot.core.refusals import Refusal
 from bot.core.service import GameService
 from bot.settings import Settings
-from bot.storage import Storage, StorageError
+from bot.storage import Storage, StorageError, open_storage
 from i18n.catalogues import catalogues_digest
 
 log = logging.getLogger(__name__)
@@ -112,9 +112,7 @@ class KachufulBot(discord.Client):
     # --- start-up ------------------------------------------------------------------------
 
     async def setup_hook(self) -> None:
-        storage = self._storage = await Storage.open(
-            self.settings.database_path, durability=self.settings.database_durability
-        )
+        storage = self._storage = await open_storage(self.settings)
         table_interval, idle, scale = self._options
         slots = self.work_slot_count
         self._book = MessageBook(storage)

@@ -1,7 +1,8 @@
-"""Storage: kachuful-bot's SQLite database. All SQL lives in this package.
+"""Storage: kachuful-bot's database, SQLite or PostgreSQL. All SQL lives in this package.
 
-Open it with ``await Storage.open(path)``; see :mod:`bot.storage.store` for how a
-move is saved before anyone sees it.
+Open it with ``await Storage.open(path)`` (SQLite), ``await Storage.connect(url)``
+(PostgreSQL) or ``await open_storage(settings)`` (whichever the settings choose);
+see :mod:`bot.storage.store` for how a move is saved before anyone sees it.
 """
 
 from bot.storage.codec import CorruptAction, decode_action, encode_action
@@ -36,8 +37,10 @@ from bot.storage.models import (
     StoredSeat,
 )
 from bot.storage.moves import UNSET
+from bot.storage.opening import open_storage
 from bot.storage.store import DEFAULT_PATH, Storage
 from bot.storage.summary import HandSizeCount, SeatResult, summarize
+from bot.storage.turns import DueDeadline, LockedGame
 
 __all__ = [
     "DEFAULT_MIN_GAMES",
@@ -49,6 +52,7 @@ __all__ = [
     "CorruptAction",
     "DatabaseTooNew",
     "DatabaseUnreadable",
+    "DueDeadline",
     "Durability",
     "GameNotFound",
     "GameStateConflict",
@@ -60,6 +64,7 @@ __all__ = [
     "LeaderboardPage",
     "LeaderboardRow",
     "LeaderboardSort",
+    "LockedGame",
     "MigrationError",
     "NewSeat",
     "Period",
@@ -76,5 +81,6 @@ __all__ = [
     "encode_action",
     "find_migrations_dir",
     "load_migrations",
+    "open_storage",
     "summarize",
 ]

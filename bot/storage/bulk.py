@@ -37,12 +37,12 @@ from bot.storage.values import (
 )
 from engine import CHANCE_VERSION, Rules
 
-_INSERT_GAME = (
+INSERT_GAME = (
     "INSERT INTO games (id, guild_id, channel_id, rules, seed, chance_version, status, "
     "created_at, started_at, finished_at, turn_timeout) "
     "VALUES (?, ?, ?, ?, ?, ?, 'finished', ?, ?, ?, ?)"
 )
-_INSERT_SEAT = (
+INSERT_SEAT = (
     "INSERT INTO seats (game_id, seat, user_id, computer_level, display_name) "
     "VALUES (?, ?, ?, ?, ?)"
 )
@@ -97,12 +97,22 @@ def bulk_load_finished_games(path: Path, games: Iterable[PastGame]) -> int:
         conn.close()
 
 
-def _load(conn: sqlite3.Connection, games: Iterable[PastGame]) -> int:
-    next_id = int(conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM games").fetchone()[0])
-    game_rows: list[tuple[Any, ...]] = []
-    seat_rows: list[tuple[Any, ...]] = []
-    results: list[tuple[Any, ...]] = []
-    totals: list[tuple[Any, ...]] = []
+@dataclass(slots=True)
+class BulkRows:
+    """The rows of finished games, as ``finish_game`` would write them."""
+
+    games: list[tuple[Any, ...]]
+    seats: list[tuple[Any, ...]]
+    results: list[tuple[Any, ...]]
+    totals: list[tuple[Any, ...]]
+    """One row per human per game, for :data:`ADD_PLAYER_TOTALS`."""
+    hands: list[tuple[int, int, int, int, int]]
+    """Summed per (player, server, hand size), for :data:`ADD_HAND_ACCURACY`."""
+
+
+def build_rows(games: Iterable[PastGame], next_id: int) -> BulkRows:
+    """Checked rows for both backends' loaders; game ids from ``next_id``."""
+    rows = BulkRows([], [], [], [], [])
     hands: dict[tuple[int, int, int], list[int]] = {}
     rules_json: dict[Rules, str] = {}
     for game_id, game in enumerate(games, start=next_id):
@@ -110,7 +120,7 @@ def _load(conn: sqlite3.Connection, games: Iterable[PastGame]) -> int:
         started, finished = to_epoch(game.started_at), to_epoch(game.finished_at)
         if game.rules not in rules_json:
             rules_json[game.rules] = rules_to_json(game.rules)
-        game_rows.append(
+        rows.games.append(
             (
                 game_id,
                 guild,
@@ -127,22 +137,28 @@ def _load(conn: sqlite3.Connection, games: Iterable[PastGame]) -> int:
         users = {}
         for index, seat in enumerate(game.seats):
             name = check_name(seat.display_name)
-            seat_rows.append((game_id, index, seat.user_id, seat.computer_level, name))
+            rows.seats.append((game_id, index, seat.user_id, seat.computer_level, name))
             users[index] = (seat.user_id, name)
         seat_results = [seat.result for seat in game.seats]
-        results.extend(result_rows(game_id, guild, finished, seat_results, users))
-        totals.extend(player_totals_rows(guild, finished, seat_results, users))
+        rows.results.extend(result_rows(game_id, guild, finished, seat_results, users))
+        rows.totals.extend(player_totals_rows(guild, finished, seat_results, users))
         # Counters are summed here first: one row per (player, server, hand size).
         for user, _, size, dealt, hit in hand_accuracy_rows(guild, seat_results, users):
             tally = hands.setdefault((user, guild, size), [0, 0])
             tally[0] += dealt
             tally[1] += hit
-    conn.executemany(_INSERT_GAME, game_rows)
-    conn.executemany(_INSERT_SEAT, seat_rows)
-    conn.executemany(INSERT_RESULT, results)
-    conn.executemany(ADD_PLAYER_TOTALS, totals)
-    conn.executemany(
-        ADD_HAND_ACCURACY,
-        [(user, guild, size, dealt, hit) for (user, guild, size), (dealt, hit) in hands.items()],
-    )
-    return len(game_rows)
+    rows.hands = [
+        (user, guild, size, dealt, hit) for (user, guild, size), (dealt, hit) in hands.items()
+    ]
+    return rows
+
+
+def _load(conn: sqlite3.Connection, games: Iterable[PastGame]) -> int:
+    next_id = int(conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM games").fetchone()[0])
+    rows = build_rows(games, next_id)
+    conn.executemany(INSERT_GAME, rows.games)
+    conn.executemany(INSERT_SEAT, rows.seats)
+    conn.executemany(INSERT_RESULT, rows.results)
+    conn.executemany(ADD_PLAYER_TOTALS, rows.totals)
+    conn.executemany(ADD_HAND_ACCURACY, rows.hands)
+    return len(rows.games)

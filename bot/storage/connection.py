@@ -17,6 +17,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.storage.backend import SQLITE, Dialect, Params, Row
 from bot.storage.errors import (
     DatabaseUnreadable,
     InvalidValue,
@@ -27,9 +28,6 @@ from bot.storage.errors import (
 )
 from bot.storage.migrations import Migration, migrate
 from bot.storage.models import Durability
-
-Row = tuple[Any, ...]
-Params = Sequence[Any] | dict[str, Any]
 
 
 class Tx:
@@ -58,6 +56,8 @@ class Tx:
 
 class Database:
     """An open database file: schema checked and migrated, pragmas set."""
+
+    dialect: Dialect = SQLITE
 
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
         self._conn = conn
@@ -141,6 +141,10 @@ class Database:
             await conn.execute("PRAGMA foreign_keys = ON")
         except sqlite3.Error as exc:
             raise translate(exc, self.path, "setting up the connection") from exc
+
+    @property
+    def location(self) -> str:
+        return str(self.path)
 
     async def close(self) -> None:
         """Checkpoint and close; closing twice is harmless."""

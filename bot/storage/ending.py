@@ -11,15 +11,18 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any, Final
 
+from bot.storage.backend import Backend, Tx
 from bot.storage.codec import decode_action, encode_action
-from bot.storage.connection import Database, Tx
 from bot.storage.errors import GameNotFound, GameStateConflict
 from bot.storage.models import OPEN_STATUSES, GameStatus
 from bot.storage.summary import SeatResult, summarize
 from bot.storage.values import check_flag, check_id, now_or, rules_to_json
 from engine import Game
 
-# Shared with the bulk loader, so that synthetic history has the real shape.
+# Shared with the bulk loader, so that synthetic history has the real shape. Portable
+# SQL: an upsert names the stored row by its table (PostgreSQL finds a bare column
+# ambiguous) and takes the larger of two values with CASE (SQLite's max(a, b) is
+# PostgreSQL's GREATEST).
 INSERT_RESULT: Final = """
 INSERT INTO results (game_id, seat, guild_id, finished_at, user_id, total, place, won,
                      shared_win, deals_played, bids_hit, zero_bids, zero_hits, hooked)
@@ -28,31 +31,33 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ADD_HAND_ACCURACY: Final = """
 INSERT INTO hand_accuracy (user_id, guild_id, hand_size, deals, hits) VALUES (?, ?, ?, ?, ?)
 ON CONFLICT (user_id, guild_id, hand_size)
-DO UPDATE SET deals = deals + excluded.deals, hits = hits + excluded.hits
+DO UPDATE SET deals = hand_accuracy.deals + excluded.deals,
+              hits = hand_accuracy.hits + excluded.hits
 """
 ADD_PLAYER_TOTALS: Final = """
-INSERT INTO player_totals (guild_id, user_id, display_name, last_played, games, wins,
+INSERT INTO player_totals AS t (guild_id, user_id, display_name, last_played, games, wins,
                            shared_wins, points, best, deals, hits, zero_bids, zero_hits, hooked)
 VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (guild_id, user_id) DO UPDATE SET
-    display_name = CASE WHEN excluded.last_played >= last_played
-                        THEN excluded.display_name ELSE display_name END,
-    last_played = max(last_played, excluded.last_played),
-    games = games + 1,
-    wins = wins + excluded.wins,
-    shared_wins = shared_wins + excluded.shared_wins,
-    points = points + excluded.points,
-    best = max(best, excluded.best),
-    deals = deals + excluded.deals,
-    hits = hits + excluded.hits,
-    zero_bids = zero_bids + excluded.zero_bids,
-    zero_hits = zero_hits + excluded.zero_hits,
-    hooked = hooked + excluded.hooked
+    display_name = CASE WHEN excluded.last_played >= t.last_played
+                        THEN excluded.display_name ELSE t.display_name END,
+    last_played = CASE WHEN excluded.last_played > t.last_played
+                       THEN excluded.last_played ELSE t.last_played END,
+    games = t.games + 1,
+    wins = t.wins + excluded.wins,
+    shared_wins = t.shared_wins + excluded.shared_wins,
+    points = t.points + excluded.points,
+    best = CASE WHEN excluded.best > t.best THEN excluded.best ELSE t.best END,
+    deals = t.deals + excluded.deals,
+    hits = t.hits + excluded.hits,
+    zero_bids = t.zero_bids + excluded.zero_bids,
+    zero_hits = t.zero_hits + excluded.zero_hits,
+    hooked = t.hooked + excluded.hooked
 """
 
 
 async def finish_game(
-    db: Database, game_id: int, game: Game, now: datetime | None
+    db: Backend, game_id: int, game: Game, now: datetime | None
 ) -> tuple[SeatResult, ...]:
     """Mark a finished game and write its results, in one transaction.
 
@@ -67,7 +72,8 @@ async def finish_game(
     actions = game.player_actions()
     async with db.transaction("finishing a game") as tx:
         row = await tx.fetchone(
-            "SELECT guild_id, status, rules, seed, chance_version FROM games WHERE id = ?",
+            "SELECT guild_id, status, rules, seed, chance_version FROM games WHERE id = ?"
+            + db.dialect.lock_for_update,
             (game_id,),
         )
         if row is None:
@@ -213,13 +219,15 @@ def player_totals_rows(
     return rows
 
 
-async def cancel_game(db: Database, game_id: int, abandoned: bool, now: datetime | None) -> None:
+async def cancel_game(db: Backend, game_id: int, abandoned: bool, now: datetime | None) -> None:
     """End an open game without results; it is kept for the record."""
     check_id("game_id", game_id)
     status: GameStatus = "abandoned" if check_flag("abandoned", abandoned) else "cancelled"
     ended = now_or(now)
     async with db.transaction("cancelling a game") as tx:
-        row = await tx.fetchone("SELECT status FROM games WHERE id = ?", (game_id,))
+        row = await tx.fetchone(
+            f"SELECT status FROM games WHERE id = ?{db.dialect.lock_for_update}", (game_id,)
+        )
         if row is None:
             raise GameNotFound(f"no game {game_id}")
         if row[0] not in OPEN_STATUSES:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Final
 
-from bot.storage.connection import Database, Tx
+from bot.storage.backend import Backend, Tx
 from bot.storage.errors import GameNotFound, GameStateConflict, InvalidValue
 from bot.storage.models import NewSeat
 from bot.storage.values import (
@@ -48,7 +48,7 @@ def _seat_row(game_id: int, index: int, seat: NewSeat) -> tuple[Any, ...]:
 
 
 async def create_game(
-    db: Database,
+    db: Backend,
     *,
     guild_id: int,
     channel_id: int,
@@ -133,8 +133,11 @@ async def _check_user_free(tx: Tx, seat: NewSeat) -> None:
         )
 
 
-async def _lobby_rules(tx: Tx, game_id: int) -> Rules:
-    row = await tx.fetchone("SELECT status, rules FROM games WHERE id = ?", (game_id,))
+async def _lobby_rules(db: Backend, tx: Tx, game_id: int) -> Rules:
+    """The lobby's rules, its game row locked until the transaction ends."""
+    row = await tx.fetchone(
+        f"SELECT status, rules FROM games WHERE id = ?{db.dialect.lock_for_update}", (game_id,)
+    )
     if row is None:
         raise GameNotFound(f"no game {game_id}")
     if row[0] != "lobby":
@@ -145,12 +148,12 @@ async def _lobby_rules(tx: Tx, game_id: int) -> Rules:
     return rules_from_json(row[1])
 
 
-async def add_seat(db: Database, game_id: int, seat: NewSeat) -> int:
+async def add_seat(db: Backend, game_id: int, seat: NewSeat) -> int:
     check_id("game_id", game_id)
     if not isinstance(seat, NewSeat):
         raise InvalidValue(f"a seat is a NewSeat, not {seat!r}")
     async with db.transaction("adding a seat") as tx:
-        rules = await _lobby_rules(tx, game_id)
+        rules = await _lobby_rules(db, tx, game_id)
         rows = await tx.fetchall(
             "SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
         )
@@ -163,12 +166,12 @@ async def add_seat(db: Database, game_id: int, seat: NewSeat) -> int:
     return index
 
 
-async def remove_seat(db: Database, game_id: int, seat: int) -> None:
+async def remove_seat(db: Backend, game_id: int, seat: int) -> None:
     """Take a seat out of a lobby; the seats after it move up one place."""
     check_id("game_id", game_id)
     check_seat_index(seat)
     async with db.transaction("removing a seat") as tx:
-        await _lobby_rules(tx, game_id)
+        await _lobby_rules(db, tx, game_id)
         if not await tx.execute(
             "DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)
         ):
@@ -184,11 +187,11 @@ async def remove_seat(db: Database, game_id: int, seat: int) -> None:
             )
 
 
-async def start_game(db: Database, game_id: int, now: datetime | None) -> None:
+async def start_game(db: Backend, game_id: int, now: datetime | None) -> None:
     check_id("game_id", game_id)
     started = now_or(now)
     async with db.transaction("starting a game") as tx:
-        rules = await _lobby_rules(tx, game_id)
+        rules = await _lobby_rules(db, tx, game_id)
         row = await tx.fetchone("SELECT count(*) FROM seats WHERE game_id = ?", (game_id,))
         assert row is not None
         try:
@@ -207,13 +210,13 @@ async def open_game_in_channel_tx(tx: Tx, channel_id: int) -> int | None:
     return None if row is None else int(row[0])
 
 
-async def open_game_in_channel(db: Database, channel_id: int) -> int | None:
+async def open_game_in_channel(db: Backend, channel_id: int) -> int | None:
     check_id("channel_id", channel_id)
     async with db.snapshot("finding a channel's game") as tx:
         return await open_game_in_channel_tx(tx, channel_id)
 
 
-async def open_game_of_user(db: Database, user_id: int) -> int | None:
+async def open_game_of_user(db: Backend, user_id: int) -> int | None:
     """The open game (lobby or active) where this user holds a seat, if any."""
     check_id("user_id", user_id)
     rows = await db.fetchall(_USER_OPEN_GAME, (user_id,), "finding a player's game")

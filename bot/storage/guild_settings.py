@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.storage.connection import Database
+from bot.storage.backend import Backend
 from bot.storage.errors import InvalidValue
 from bot.storage.models import GuildSettings
 from bot.storage.values import check_id, now_or
 from i18n import is_language
 
 
-async def guild_settings(db: Database, guild_id: int) -> GuildSettings | None:
+async def guild_settings(db: Backend, guild_id: int) -> GuildSettings | None:
     """The server's saved settings, or ``None`` when its admins never chose any."""
     check_id("guild_id", guild_id)
     rows = await db.fetchall(
@@ -28,7 +28,7 @@ async def guild_settings(db: Database, guild_id: int) -> GuildSettings | None:
     return GuildSettings(guild_id, str(preset), int(timeout), bool(thread_mode), chosen)
 
 
-async def save_guild_settings(db: Database, settings: GuildSettings, now: datetime | None) -> None:
+async def save_guild_settings(db: Backend, settings: GuildSettings, now: datetime | None) -> None:
     if not isinstance(settings, GuildSettings):
         raise InvalidValue(f"settings must be GuildSettings, not {settings!r}")
     await db.write(
@@ -49,7 +49,7 @@ async def save_guild_settings(db: Database, settings: GuildSettings, now: dateti
     )
 
 
-async def player_language(db: Database, user_id: int) -> str | None:
+async def player_language(db: Backend, user_id: int) -> str | None:
     """The language a person chose for what only they see, or ``None``."""
     check_id("user_id", user_id)
     rows = await db.fetchall(
@@ -62,7 +62,7 @@ async def player_language(db: Database, user_id: int) -> str | None:
 
 
 async def save_player_language(
-    db: Database, user_id: int, language: str | None, now: datetime | None
+    db: Backend, user_id: int, language: str | None, now: datetime | None
 ) -> None:
     """Remember a person's language; ``None`` forgets it (their client decides again)."""
     check_id("user_id", user_id)

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Final, cast
 
+from bot.storage.backend import Backend, Row
 from bot.storage.codec import CorruptAction, decode_action
-from bot.storage.connection import Database, Row
 from bot.storage.errors import StorageError
 from bot.storage.game_setup import OPEN_SQL
 from bot.storage.models import GameStatus, StoredGame, StoredSeat
@@ -28,7 +28,7 @@ _SEAT_COLUMNS: Final = (
 )
 
 
-async def load_games(db: Database, game_ids: Sequence[int] | None) -> list[StoredGame]:
+async def load_games(db: Backend, game_ids: Sequence[int] | None) -> list[StoredGame]:
     """Games by id, or every open game (``None``), rebuilt from their logs."""
     params: tuple[int, ...] = ()
     if game_ids is None:

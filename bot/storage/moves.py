@@ -13,8 +13,8 @@ from datetime import datetime
 from enum import Enum
 from typing import Any, Final
 
+from bot.storage.backend import Backend, Dialect, Tx
 from bot.storage.codec import encode_action
-from bot.storage.connection import Database
 from bot.storage.errors import GameNotFound, GameStateConflict, InvalidValue
 from bot.storage.values import (
     check_flag,
@@ -36,11 +36,15 @@ class Unset(Enum):
 
 UNSET: Final = Unset.UNSET
 
+# Saved only in order and while the game runs. The share lock makes a move wait for a
+# finish or cancel in progress (and then see the game ended); two processes saving the
+# same seq at once: one row lands, the other statement inserts nothing.
 _APPEND_ACTION: Final = """
 INSERT INTO actions (game_id, seq, action)
-SELECT :game, :seq, :action
-WHERE EXISTS (SELECT 1 FROM games WHERE id = :game AND status = 'active')
+SELECT CAST(:game AS BIGINT), CAST(:seq AS INTEGER), CAST(:action AS TEXT)
+WHERE EXISTS (SELECT 1 FROM games WHERE id = :game AND status = 'active'{share})
   AND :seq = (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id = :game)
+ON CONFLICT DO NOTHING
 """
 
 
@@ -52,43 +56,78 @@ def _state_json(state: Mapping[str, Any]) -> str:
 
 
 async def append_action(
-    db: Database,
+    db: Backend,
     game_id: int,
     seq: int,
     action: Bid | Play,
     deadlines: Mapping[int, datetime | None] | None,
 ) -> None:
+    statement, params, updates = _append_statement(db.dialect, game_id, seq, action, deadlines)
+    if updates is None:
+        saved = await db.write(statement, params, "saving a move")
+    else:
+        async with db.transaction("saving a move") as tx:
+            saved = await _append_in(tx, statement, params, updates)
+    if not saved:
+        async with db.snapshot("checking a refused move") as tx:
+            await _explain_refused_action(tx, game_id, seq)
+
+
+async def append_action_in(
+    tx: Tx,
+    dialect: Dialect,
+    game_id: int,
+    seq: int,
+    action: Bid | Play,
+    deadlines: Mapping[int, datetime | None] | None,
+) -> None:
+    """:func:`append_action` inside a transaction the caller holds (a locked game)."""
+    statement, params, updates = _append_statement(dialect, game_id, seq, action, deadlines)
+    if not await _append_in(tx, statement, params, updates or []):
+        await _explain_refused_action(tx, game_id, seq)
+
+
+def _append_statement(
+    dialect: Dialect,
+    game_id: int,
+    seq: int,
+    action: Bid | Play,
+    deadlines: Mapping[int, datetime | None] | None,
+) -> tuple[str, dict[str, Any], list[tuple[int | None, int, int]] | None]:
+    """The checked append, its parameters, and the deadline updates (None: none)."""
     check_id("game_id", game_id)
     if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
         raise InvalidValue(f"seq is a whole number from 0, not {seq!r}")
     params = {"game": game_id, "seq": seq, "action": encode_action(action)}
-    if deadlines is None:
-        saved = await db.write(_APPEND_ACTION, params, "saving a move")
-    else:
+    updates = None
+    if deadlines is not None:
         updates = [
             (to_optional_epoch(deadline), game_id, check_seat_index(seat))
             for seat, deadline in deadlines.items()
         ]
-        async with db.transaction("saving a move") as tx:
-            saved = await tx.execute(_APPEND_ACTION, params)
-            if saved:
-                await tx.executemany(
-                    "UPDATE seats SET turn_deadline = ? WHERE game_id = ? AND seat = ?", updates
-                )
-    if not saved:
-        await _explain_refused_action(db, game_id, seq)
+    return _APPEND_ACTION.format(share=dialect.lock_for_share), params, updates
 
 
-async def _explain_refused_action(db: Database, game_id: int, seq: int) -> None:
-    rows = await db.fetchall(
+async def _append_in(
+    tx: Tx, statement: str, params: dict[str, Any], updates: list[tuple[int | None, int, int]]
+) -> int:
+    saved = await tx.execute(statement, params)
+    if saved and updates:
+        await tx.executemany(
+            "UPDATE seats SET turn_deadline = ? WHERE game_id = ? AND seat = ?", updates
+        )
+    return saved
+
+
+async def _explain_refused_action(tx: Tx, game_id: int, seq: int) -> None:
+    row = await tx.fetchone(
         "SELECT status, (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id = games.id) "
         "FROM games WHERE id = ?",
         (game_id,),
-        "checking a refused move",
     )
-    if not rows:
+    if row is None:
         raise GameNotFound(f"no game {game_id}")
-    status, expected = rows[0]
+    status, expected = row
     if status != "active":
         raise GameStateConflict(
             f"game {game_id} is {status}: moves are only saved while it is active",
@@ -100,7 +139,7 @@ async def _explain_refused_action(db: Database, game_id: int, seq: int) -> None:
     )
 
 
-async def update_game(db: Database, game_id: int, changes: Mapping[str, Any]) -> None:
+async def update_game(db: Backend, game_id: int, changes: Mapping[str, Any]) -> None:
     """Set columns of a game; ``changes`` keys are column names fixed by the caller."""
     check_id("game_id", game_id)
     if not changes:
@@ -178,7 +217,7 @@ def seat_changes(
     return changes
 
 
-async def update_seat(db: Database, game_id: int, seat: int, changes: Mapping[str, Any]) -> None:
+async def update_seat(db: Backend, game_id: int, seat: int, changes: Mapping[str, Any]) -> None:
     """Set columns of a seat; ``changes`` keys are column names fixed by the caller."""
     check_id("game_id", game_id)
     check_seat_index(seat)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Final
 
-from bot.storage.connection import Database
+from bot.storage.backend import Backend
 from bot.storage.errors import InvalidValue
 from bot.storage.models import (
     DEFAULT_MIN_GAMES,
@@ -33,9 +33,9 @@ FORGOTTEN_NAME: Final = "Forgotten player"
 _ORDER: Final[dict[LeaderboardSort, tuple[str, str]]] = {
     "wins": ("wins", "points DESC, games ASC"),
     "points": ("points", "wins DESC, games ASC"),
-    "average": ("CAST(points AS REAL) / games", "games DESC"),
-    "win_rate": ("CAST(wins AS REAL) / games", "games DESC"),
-    "bid_accuracy": ("CAST(hits AS REAL) / NULLIF(deals, 0)", "deals DESC"),
+    "average": ("CAST(points AS DOUBLE PRECISION) / games", "games DESC"),
+    "win_rate": ("CAST(wins AS DOUBLE PRECISION) / games", "games DESC"),
+    "bid_accuracy": ("CAST(hits AS DOUBLE PRECISION) / NULLIF(deals, 0)", "deals DESC"),
 }
 
 # Where a leaderboard's per-player figures come from: running totals for all time, or
@@ -64,7 +64,7 @@ FROM ranked
 ORDER BY figure DESC NULLS LAST, {tiebreak}, user_id
 LIMIT :limit OFFSET :offset
 """
-_COUNT_RANKED: Final = "SELECT COUNT(*) FROM ({source})"
+_COUNT_RANKED: Final = "SELECT COUNT(*) FROM ({source}) AS source"
 
 _STATS_TOTALS: Final = """
 SELECT SUM(games), SUM(wins), SUM(shared_wins), SUM(points), MAX(best), SUM(deals),
@@ -97,7 +97,7 @@ def _since(period: Period, now: datetime | None) -> int:
 
 
 async def leaderboard(
-    db: Database,
+    db: Backend,
     guild_id: int,
     *,
     sort: LeaderboardSort,
@@ -161,7 +161,7 @@ def _leaderboard_row(row: tuple[Any, ...]) -> LeaderboardRow:
     )
 
 
-async def player_stats(db: Database, guild_id: int | None, user_id: int) -> PlayerStats:
+async def player_stats(db: Backend, guild_id: int | None, user_id: int) -> PlayerStats:
     """A player's record in one server, or across all of them (``guild_id=None``)."""
     check_id("user_id", user_id)
     params: dict[str, int] = {"user": user_id}
@@ -200,7 +200,7 @@ async def player_stats(db: Database, guild_id: int | None, user_id: int) -> Play
     )
 
 
-async def forget_user(db: Database, user_id: int) -> int:
+async def forget_user(db: Backend, user_id: int) -> int:
     """Delete a player's stats in every server; returns how many game results went.
 
     Their seats in ended games lose the user id and name; seats in open games are
@@ -225,7 +225,7 @@ async def forget_user(db: Database, user_id: int) -> int:
     return removed
 
 
-async def reset_guild_leaderboard(db: Database, guild_id: int) -> int:
+async def reset_guild_leaderboard(db: Backend, guild_id: int) -> int:
     """Delete a server's player results and counters; its games stay for the record
     (computer players' rows stay too: they rank nowhere and name nobody). Returns how
     many results went."""

@@ -1,9 +1,10 @@
 """``Storage``: the one object the bot talks to about saved games and stats.
 
-A narrow, async interface over SQLite (a PostgreSQL backend would implement the same
-methods). Every method validates its input, runs its statements in one transaction
-and raises only :class:`~bot.storage.errors.StorageError` subclasses (plus
-``InvalidValue`` for bad arguments), each with a ``player_message``.
+A narrow, async interface over SQLite (:meth:`Storage.open`) or PostgreSQL
+(:meth:`Storage.connect`); the same modules and checks serve both. Every method
+validates its input, runs its statements in one transaction and raises only
+:class:`~bot.storage.errors.StorageError` subclasses (plus ``InvalidValue`` for bad
+arguments), each with a ``player_message``.
 
 Saving a move safely (the game in memory never runs ahead of the disk)::
 
@@ -19,14 +20,16 @@ where ``seq`` is the number of player actions already saved
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from contextlib import AbstractAsyncContextManager
+from datetime import datetime, timedelta
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Final
 
-from bot.storage import ending, game_setup, guild_settings, loading, moves, stats
+from bot.storage import ending, game_setup, guild_settings, loading, moves, stats, turns
+from bot.storage.backend import Backend, BackendName
 from bot.storage.connection import Database
-from bot.storage.errors import GameNotFound, InvalidValue
+from bot.storage.errors import GameNotFound, InvalidValue, StorageError
 from bot.storage.migrations import load_migrations
 from bot.storage.models import (
     Durability,
@@ -39,17 +42,22 @@ from bot.storage.models import (
     StoredGame,
 )
 from bot.storage.moves import UNSET, Unset
+from bot.storage.postgres.connection import PostgresDatabase
+from bot.storage.postgres.migrations import postgres_migrations
 from bot.storage.summary import SeatResult
+from bot.storage.turns import DEFAULT_CLAIM_LEASE, DueDeadline, LockedGame
 from engine import CHANCE_VERSION, Bid, Game, Play, Rules
 
 DEFAULT_PATH: Final = Path("data/kachuful.db")
 DEFAULT_BUSY_TIMEOUT: Final = 5.0
+DEFAULT_POOL_SIZE: Final = 10
 
 
 class Storage:
-    """An open kachuful-bot database. Make one with :meth:`open`."""
+    """An open kachuful-bot database. Make one with :meth:`open` (SQLite) or
+    :meth:`connect` (PostgreSQL)."""
 
-    def __init__(self, db: Database, version_before: int, version: int) -> None:
+    def __init__(self, db: Backend, version_before: int, version: int) -> None:
         self._db = db
         self.version_before = version_before
         """The schema version the file had before this start-up (0: a new file)."""
@@ -93,8 +101,45 @@ class Storage:
         )
         return cls(db, before, after)
 
+    @classmethod
+    async def connect(
+        cls,
+        url: str,
+        *,
+        busy_timeout: float = DEFAULT_BUSY_TIMEOUT,
+        migrations_dir: str | Path | None = None,
+        pool_size: int = DEFAULT_POOL_SIZE,
+    ) -> Storage:
+        """Connect to the PostgreSQL database at ``url`` (``postgresql://…``) and apply
+        pending migrations (under an advisory lock: processes starting together take
+        turns). ``busy_timeout``: seconds to wait for a row another process holds.
+        ``pool_size``: connections at most (transactions running at once).
+
+        Raises :class:`StorageUnavailable` (can't connect), :class:`DatabaseUnreadable`
+        (another program's tables), :class:`DatabaseTooNew` or :class:`MigrationError`.
+        """
+        if isinstance(busy_timeout, bool) or not isinstance(busy_timeout, int | float):
+            raise InvalidValue(f"busy_timeout is a number of seconds, not {busy_timeout!r}")
+        migrations = postgres_migrations(None if migrations_dir is None else Path(migrations_dir))
+        db, before, after = await PostgresDatabase.connect(
+            url, migrations, busy_timeout=float(busy_timeout), pool_size=pool_size
+        )
+        return cls(db, before, after)
+
+    @property
+    def backend(self) -> BackendName:
+        return self._db.dialect.name
+
+    @property
+    def location(self) -> str:
+        """The SQLite file, or the PostgreSQL URL without its password."""
+        return self._db.location
+
     @property
     def path(self) -> Path:
+        """The SQLite file (a PostgreSQL storage has none: see :attr:`location`)."""
+        if not isinstance(self._db, Database):
+            raise StorageError(f"{self.location} is a PostgreSQL database, not a file")
         return self._db.path
 
     async def close(self) -> None:
@@ -125,6 +170,8 @@ class Storage:
         limit = 0xFFFFFFFE if max_pages is None else max_pages
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
             raise InvalidValue(f"max_pages is a positive whole number, not {max_pages!r}")
+        if not isinstance(self._db, Database):
+            raise StorageError(f"{self.location}: a size limit is a SQLite setting")
         return int(await self._db.pragma("max_page_count", limit))
 
     # --- lobby -----------------------------------------------------------------------------
@@ -249,6 +296,29 @@ class Storage:
             turn_deadline=turn_deadline,
         )
         await moves.update_seat(self._db, game_id, seat, changes)
+
+    # --- several processes ------------------------------------------------------------------
+
+    def lock_game(self, game_id: int) -> AbstractAsyncContextManager[LockedGame]:
+        """Hold the game's row for one move (``async with``): read the moves other
+        processes appended, verify, append; committed when the block ends, rolled
+        back if it raises. Two processes racing on a turn take turns here, and the
+        second sees the first's move. Raises :class:`GameNotFound`."""
+        return turns.lock_game(self._db, game_id)
+
+    async def load_actions_since(self, game_id: int, count: int) -> list[Bid | Play]:
+        """The stored player actions from number ``count`` on (without a lock)."""
+        return await turns.load_actions_since(self._db, game_id, count)
+
+    async def claim_due_deadlines(
+        self, now: datetime, limit: int = 100, *, lease: timedelta = DEFAULT_CLAIM_LEASE
+    ) -> list[DueDeadline]:
+        """Turn deadlines of running games that are due at ``now``, each claimed by
+        this call alone (PostgreSQL: ``FOR UPDATE SKIP LOCKED``): its deadline moves to
+        ``now + lease``, so no other process claims it meanwhile, and it falls due
+        again if this one dies before saving the timed-out move (which sets new
+        deadlines). Oldest first, at most ``limit``."""
+        return await turns.claim_due_deadlines(self._db, now, limit, lease)
 
     # --- the end -------------------------------------------------------------------------------
 

@@ -42,6 +42,7 @@ def test_reads_dotenv_and_keeps_the_token_secret(tmp_path: Path) -> None:
         ("DISCORD_TOKEN=x\nWORK_SLOTS=0", "WORK_SLOTS"),
         ("DISCORD_TOKEN=x\nWORK_SLOTS=many", "WORK_SLOTS"),
         ("DISCORD_TOKEN=x\nLOG_LEVEL=loud", "LOG_LEVEL"),
+        ("DISCORD_TOKEN=x\nDATABASE_URL=mysql://u:secret@host/db", "DATABASE_URL"),
     ],
 )
 def test_bad_settings_give_one_line_that_names_the_setting(
@@ -68,3 +69,19 @@ def test_work_slots_size_the_bots_work_gate(tmp_path: Path) -> None:
     bot = KachufulBot(settings)
     assert bot.work_slot_count == 3
     assert KachufulBot(settings, work_slots=1).work_slot_count == 1
+
+
+def test_database_url_chooses_postgres_and_stays_secret(tmp_path: Path) -> None:
+    url = "postgresql://kachuful:hunter2@db:5432/kachuful"
+    settings = load_settings(write_env(tmp_path, f"DISCORD_TOKEN=x\nDATABASE_URL={url}"))
+    assert settings.database_url is not None
+    assert settings.database_url.get_secret_value() == url
+    assert "hunter2" not in repr(settings)
+    empty = load_settings(write_env(tmp_path, "DISCORD_TOKEN=x\nDATABASE_URL=  "))
+    assert empty.database_url is None  # SQLite at DATABASE_PATH, the default
+
+
+def test_a_bad_database_url_never_shows_its_password(tmp_path: Path) -> None:
+    with pytest.raises(SettingsError) as error:
+        load_settings(write_env(tmp_path, "DISCORD_TOKEN=x\nDATABASE_URL=mysql://u:secret@h/d"))
+    assert "secret" not in str(error.value)

@@ -23,12 +23,18 @@ from tests.fake_discord.models import Message, User
 from tests.fake_discord.permissions import Perm
 
 
+REVIEWS = ("review", "reviewall")
+"""A finished deal's review stays on offer: it changes nothing in the game."""
+
+
 def live_buttons(fake: FakeDiscord, user: User, game_id: int) -> list[str]:
-    """Every enabled control of this game on any DM the person was sent."""
+    """Every enabled control of this game on any DM the person was sent, but the
+    offers of a finished deal's review."""
     return [
         f"{b.label} ({b.custom_id})"
         for m in fake.dm_messages(user) for b in m.buttons
         if not b.disabled and (b.custom_id or "").split(":")[2:3] == [str(game_id)]
+        and (b.custom_id or "").split(":")[1] not in REVIEWS
     ]
 
 

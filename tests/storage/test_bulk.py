@@ -9,6 +9,7 @@ import pytest
 
 from bot.storage import LEADERBOARD_SORTS, StorageError, summarize
 from bot.storage.bulk import PastGame, PastSeat, bulk_load_finished_games
+from bot.storage.postgres.bulk import bulk_load_finished_games_postgres
 from engine import Game, preset_rules
 from tests.storage.conftest import OpenStorage
 from tests.storage.helpers import (
@@ -16,10 +17,12 @@ from tests.storage.helpers import (
     Player,
     computer,
     human,
+    play_finished_game,
     play_until,
     seeded_policy,
     start_game,
 )
+from tests.storage.postgres_server import Location
 
 TABLES: list[tuple[int, list[Player]]] = [
     (1, [human(1), human(2), computer("Robo")]),
@@ -36,11 +39,12 @@ def played(index: int, players: list[Player]) -> Game:
 
 
 async def test_bulk_loaded_history_ranks_like_finished_games(
-    tmp_path: Path, open_storage: OpenStorage
+    tmp_path: Path, database: Location, open_storage: OpenStorage
 ) -> None:
+    """Bulk-loaded into ``database`` (SQLite or PostgreSQL), compared with the same
+    games finished one by one in a SQLite file."""
     finished = await open_storage(tmp_path / "finished.db", durability="NORMAL")
-    bulk_path = tmp_path / "bulk.db"
-    bulk = await open_storage(bulk_path, durability="NORMAL")
+    bulk = await open_storage(database, durability="NORMAL")
     await bulk.close()
     past = []
     for index, (guild, players) in enumerate(TABLES):
@@ -54,8 +58,11 @@ async def test_bulk_loaded_history_ranks_like_finished_games(
             for p, result in zip(players, results, strict=True)
         )
         past.append(PastGame(guild, 900 + index, game.rules, game.seed or b"", when, when, seats))
-    assert bulk_load_finished_games(bulk_path, past) == len(TABLES)
-    bulk = await open_storage(bulk_path, durability="NORMAL")
+    if isinstance(database, Path):
+        assert bulk_load_finished_games(database, past) == len(TABLES)
+    else:
+        assert await bulk_load_finished_games_postgres(database, past) == len(TABLES)
+    bulk = await open_storage(database, durability="NORMAL")
     for guild in (1, 2):
         for sort in LEADERBOARD_SORTS:
             for period in ("all", "7d"):
@@ -79,3 +86,12 @@ async def test_bulk_loading_needs_a_migrated_database(tmp_path: Path) -> None:
     path.touch()
     with pytest.raises(StorageError, match="open it first"):
         bulk_load_finished_games(path, [])
+
+
+async def test_postgres_bulk_loading_needs_a_new_database(
+    postgres_url: str, open_storage: OpenStorage
+) -> None:
+    storage = await open_storage(postgres_url)
+    await play_finished_game(storage, 1, [human(1), human(2), human(3)], seed=1)
+    with pytest.raises(StorageError, match="already has games"):
+        await bulk_load_finished_games_postgres(postgres_url, [])

@@ -3,9 +3,6 @@ the engine: a game dealt by a version this engine lacks is reported, not re-deal
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 import pytest
 
 from bot.storage import GameStateConflict, InvalidValue, Storage
@@ -21,30 +18,29 @@ from tests.storage.helpers import (
     seeded_policy,
     start_game,
 )
+from tests.storage.postgres_server import Location, raw_execute
 
 UNKNOWN = max(KNOWN_CHANCE_VERSIONS) + 1
 
 
-def set_chance_version(path: Path, game_id: int, version: int) -> None:
+async def set_chance_version(database: Location, game_id: int, version: int) -> None:
     """What a newer bot, dealing by a newer algorithm, would have written."""
-    with sqlite3.connect(path) as conn:
-        conn.execute("UPDATE games SET chance_version = ? WHERE id = ?", (version, game_id))
-    conn.close()
+    await raw_execute(
+        database, "UPDATE games SET chance_version = ? WHERE id = ?", (version, game_id)
+    )
 
 
-def stored_versions(path: Path) -> dict[int, int]:
-    with sqlite3.connect(path) as conn:
-        rows = conn.execute("SELECT id, chance_version FROM games").fetchall()
-    conn.close()
+async def stored_versions(database: Location) -> dict[int, int]:
+    rows = await raw_execute(database, "SELECT id, chance_version FROM games")
     return {int(game_id): int(version) for game_id, version in rows}
 
 
 async def test_a_new_game_is_stored_and_loaded_with_the_current_version(
-    storage: Storage, db_path: Path
+    storage: Storage, database: Location
 ) -> None:
     game_id, game = await start_game(storage, 1, [human(1), human(2), human(3)], seed=4)
     await save_and_apply(storage, game_id, game, first_legal(game))
-    assert stored_versions(db_path) == {game_id: CHANCE_VERSION}
+    assert await stored_versions(database) == {game_id: CHANCE_VERSION}
     stored = await storage.load_game(game_id)
     assert stored.chance_version == CHANCE_VERSION
     assert stored.game is not None and stored.game.chance_version == CHANCE_VERSION
@@ -70,9 +66,9 @@ async def test_create_game_refuses_a_version_it_can_not_deal(
 
 
 async def test_a_game_of_an_unknown_version_is_reported_not_replayed(
-    db_path: Path, open_storage: OpenStorage
+    database: Location, open_storage: OpenStorage
 ) -> None:
-    storage = await open_storage(db_path, durability="NORMAL")
+    storage = await open_storage(database, durability="NORMAL")
     game_id, game = await start_game(storage, 1, [human(1), human(2), human(3)], seed=5)
     policy = seeded_policy(5)
     while game.deal_number < 2:
@@ -82,10 +78,10 @@ async def test_a_game_of_an_unknown_version_is_reported_not_replayed(
         guild_id=1, channel_id=77, rules=preset_rules("short"), seed=7, turn_timeout=60
     )
     await storage.close()
-    set_chance_version(db_path, game_id, UNKNOWN)
-    set_chance_version(db_path, lobby_id, UNKNOWN)
+    await set_chance_version(database, game_id, UNKNOWN)
+    await set_chance_version(database, lobby_id, UNKNOWN)
 
-    storage = await open_storage(db_path, durability="NORMAL")
+    storage = await open_storage(database, durability="NORMAL")
     loaded = {stored.game_id: stored for stored in await storage.load_unfinished_games()}
     for broken_id in (game_id, lobby_id):
         broken = loaded[broken_id]
@@ -102,14 +98,14 @@ async def test_a_game_of_an_unknown_version_is_reported_not_replayed(
 
 
 async def test_finishing_checks_the_game_was_dealt_by_the_stored_version(
-    db_path: Path, open_storage: OpenStorage
+    database: Location, open_storage: OpenStorage
 ) -> None:
-    storage = await open_storage(db_path, durability="NORMAL")
+    storage = await open_storage(database, durability="NORMAL")
     game_id, game = await start_game(storage, 1, [human(1), human(2), human(3)], seed=8)
     play_until(game, seeded_policy(8), lambda _: False)
     await storage.close()
-    set_chance_version(db_path, game_id, UNKNOWN)
-    storage = await open_storage(db_path, durability="NORMAL")
+    await set_chance_version(database, game_id, UNKNOWN)
+    storage = await open_storage(database, durability="NORMAL")
     with pytest.raises(GameStateConflict, match="chance version"):
         await storage.finish_game(game_id, game, now=NOW)
     assert (await storage.load_game(game_id)).status == "active"

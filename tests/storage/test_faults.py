@@ -1,14 +1,19 @@
 """Faults: unreadable files are refused untouched; a locked or full database refuses
-the move with a clear message, keeps the game consistent, and the next try works."""
+the move with a clear message, keeps the game consistent, and the next try works.
+
+File damage and the size limit are SQLite's (``sqlite_path``); a lock held by another
+connection runs on both backends; a lost connection and a server restart are
+PostgreSQL's (``tests/storage/test_postgres_faults.py``)."""
 
 from __future__ import annotations
 
 import random
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.storage import (
@@ -22,6 +27,7 @@ from bot.storage import (
 from engine import Game, Rules
 from tests.storage.conftest import OpenStorage
 from tests.storage.helpers import NOW, first_legal, human, play_until, save_and_apply, start_game
+from tests.storage.postgres_server import Location
 
 PLAYERS = [human(1), human(2), human(3)]
 
@@ -54,8 +60,9 @@ async def test_a_garbage_file_is_refused_and_left_untouched(
 
 
 async def test_a_damaged_page_is_found_before_start(
-    db_path: Path, open_storage: OpenStorage
+    sqlite_path: Path, open_storage: OpenStorage
 ) -> None:
+    db_path = sqlite_path
     storage = await open_storage(db_path, durability="NORMAL")
     for seed in range(6):
         await _finished_game(storage, seed)
@@ -98,28 +105,38 @@ async def _finished_game(storage: Storage, seed: int) -> None:
     await storage.finish_game(game_id, game, now=NOW)
 
 
-@contextmanager
-def write_lock(path: Path) -> Iterator[None]:
-    """Another connection holding the database's write lock."""
-    other = sqlite3.connect(path, isolation_level=None)
-    other.execute("BEGIN IMMEDIATE")
+@asynccontextmanager
+async def write_lock(database: Location) -> AsyncIterator[None]:
+    """Another connection holding the write lock (PostgreSQL: of the game tables;
+    plain reads still pass, as in SQLite's WAL mode)."""
+    if isinstance(database, Path):
+        other = sqlite3.connect(database, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        return
+    server = await asyncpg.connect(database)
     try:
-        yield
+        async with server.transaction():
+            await server.execute("LOCK TABLE games, seats, actions IN EXCLUSIVE MODE")
+            yield
     finally:
-        other.execute("ROLLBACK")
-        other.close()
+        await server.close()
 
 
 async def test_a_locked_database_refuses_the_move_and_the_next_try_works(
-    db_path: Path, open_storage: OpenStorage
+    database: Location, open_storage: OpenStorage
 ) -> None:
-    storage = await open_storage(db_path, durability="NORMAL", busy_timeout=0.05)
+    storage = await open_storage(database, durability="NORMAL", busy_timeout=0.05)
     game_id, game = await start_game(storage, 1, PLAYERS, seed=21)
     for _ in range(3):
         await save_and_apply(storage, game_id, game, first_legal(game))
     before = game.log
     action = first_legal(game)
-    with write_lock(db_path):
+    async with write_lock(database):
         with pytest.raises(StorageBusy) as refused:
             await save_and_apply(storage, game_id, game, action)
         assert (
@@ -135,13 +152,14 @@ async def test_a_locked_database_refuses_the_move_and_the_next_try_works(
 
 
 async def test_finishing_under_a_lock_is_all_or_nothing(
-    db_path: Path, open_storage: OpenStorage
+    database: Location, open_storage: OpenStorage
 ) -> None:
-    storage = await open_storage(db_path, durability="NORMAL", busy_timeout=0.05)
+    storage = await open_storage(database, durability="NORMAL", busy_timeout=0.05)
     game_id, game = await start_game(storage, 1, PLAYERS, seed=22)
     play_until(game, first_legal, lambda _: False)
-    with write_lock(db_path), pytest.raises(StorageBusy):
-        await storage.finish_game(game_id, game, now=NOW)
+    async with write_lock(database):
+        with pytest.raises(StorageBusy):
+            await storage.finish_game(game_id, game, now=NOW)
     stored = await storage.load_game(game_id)
     assert (stored.status, stored.actions_saved) == ("active", 0)
     assert (await storage.leaderboard(1, now=NOW)).rows == ()
@@ -150,7 +168,10 @@ async def test_finishing_under_a_lock_is_all_or_nothing(
     await storage.close()
 
 
-async def test_a_full_disk_refuses_the_move_and_the_next_try_works(storage: Storage) -> None:
+async def test_a_full_disk_refuses_the_move_and_the_next_try_works(
+    sqlite_storage: Storage,
+) -> None:
+    storage = sqlite_storage
     game_id, game = await start_game(storage, 1, PLAYERS, seed=23, rules=Rules())
     # SQLite can't cap a file below its size: the cap becomes the pages in use now.
     pages = await storage.set_size_limit(1)
@@ -175,7 +196,8 @@ async def test_a_full_disk_refuses_the_move_and_the_next_try_works(storage: Stor
     assert (await storage.load_game(game_id)).actions_saved == saved + 1
 
 
-async def test_finishing_on_a_full_disk_is_all_or_nothing(storage: Storage) -> None:
+async def test_finishing_on_a_full_disk_is_all_or_nothing(sqlite_storage: Storage) -> None:
+    storage = sqlite_storage
     game_id, game = await start_game(storage, 1, PLAYERS, seed=24, rules=Rules())
     play_until(game, first_legal, lambda _: False)
     await storage.set_size_limit(1)
@@ -188,8 +210,8 @@ async def test_finishing_on_a_full_disk_is_all_or_nothing(storage: Storage) -> N
     assert [r.total for r in results] == list(game.totals())
 
 
-async def test_a_closed_storage_says_so(db_path: Path, open_storage: OpenStorage) -> None:
-    storage = await open_storage(db_path)
+async def test_a_closed_storage_says_so(database: Location, open_storage: OpenStorage) -> None:
+    storage = await open_storage(database)
     await storage.close()
     await storage.close()  # twice is harmless
     with pytest.raises(StorageUnavailable, match="closed"):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,6 +30,7 @@ from tests.storage.helpers import (
     seeded_policy,
     start_game,
 )
+from tests.storage.postgres_server import Location
 
 ROUND_TRIP_RULES = {
     "classic, 4 players": (Rules(), 4),
@@ -60,12 +60,12 @@ def _observable(game: Game) -> tuple[object, ...]:
 @pytest.mark.parametrize("name", list(ROUND_TRIP_RULES))
 @pytest.mark.parametrize("policy_seed", [None, 7])
 async def test_a_game_saved_mid_trick_continues_identically_after_a_restart(
-    db_path: Path, name: str, policy_seed: int | None, open_storage: OpenStorage
+    database: Location, name: str, policy_seed: int | None, open_storage: OpenStorage
 ) -> None:
     rules, count = ROUND_TRIP_RULES[name]
     players = [human(100 + i) for i in range(count - 1)] + [computer("Robo", "medium")]
     policy = first_legal if policy_seed is None else seeded_policy(policy_seed)
-    storage = await open_storage(db_path, durability="NORMAL")
+    storage = await open_storage(database, durability="NORMAL")
     game_id, game = await start_game(storage, 1, players, seed=424242, rules=rules)
     await storage.update_game_messages(game_id, table_message_id=55, thread_id=66)
     await storage.update_seat(game_id, 1, dm_channel_id=77, dm_message_id=88, dms_closed=True)
@@ -80,7 +80,7 @@ async def test_a_game_saved_mid_trick_continues_identically_after_a_restart(
     assert game.phase is Phase.PLAYING and len(game.current_trick()) == 2
     await storage.close()
 
-    storage = await open_storage(db_path, durability="NORMAL")
+    storage = await open_storage(database, durability="NORMAL")
     loaded = await storage.load_unfinished_games()
     assert [stored.game_id for stored in loaded] == [game_id]
     stored = loaded[0]

@@ -71,44 +71,44 @@ def test_the_migrations_folder_can_be_set_from_the_environment(
 
 
 async def test_a_new_database_gets_every_migration(
-    db_path: Path, open_storage: OpenStorage
+    sqlite_path: Path, open_storage: OpenStorage
 ) -> None:
-    storage = await open_storage(db_path)
+    storage = await open_storage(sqlite_path)
     assert (storage.version_before, storage.version) == (0, latest_version())
     await storage.close()
-    assert read(db_path, "PRAGMA user_version") == [(latest_version(),)]
-    assert read(db_path, "PRAGMA journal_mode") == [("wal",)]
-    tables = {row[0] for row in read(db_path, "SELECT name FROM sqlite_schema")}
+    assert read(sqlite_path, "PRAGMA user_version") == [(latest_version(),)]
+    assert read(sqlite_path, "PRAGMA journal_mode") == [("wal",)]
+    tables = {row[0] for row in read(sqlite_path, "SELECT name FROM sqlite_schema")}
     assert {"games", "seats", "actions", "results", "guild_settings"} <= tables
 
 
-async def test_starting_twice_changes_nothing(db_path: Path, open_storage: OpenStorage) -> None:
-    storage = await open_storage(db_path, durability="NORMAL")
+async def test_starting_twice_changes_nothing(sqlite_path: Path, open_storage: OpenStorage) -> None:
+    storage = await open_storage(sqlite_path, durability="NORMAL")
     await play_finished_game(storage, 1, [human(1), human(2), human(3)], seed=1)
     await storage.close()
-    before = dump(db_path)
-    again = await open_storage(db_path, durability="NORMAL")
+    before = dump(sqlite_path)
+    again = await open_storage(sqlite_path, durability="NORMAL")
     assert (again.version_before, again.version) == (latest_version(), latest_version())
     await again.close()
-    assert dump(db_path) == before
+    assert dump(sqlite_path) == before
 
 
 async def test_a_database_made_by_migration_1_upgrades_to_the_latest(
-    tmp_path: Path, db_path: Path, open_storage: OpenStorage
+    tmp_path: Path, sqlite_path: Path, open_storage: OpenStorage
 ) -> None:
-    old = await open_storage(db_path, migrations_dir=migrations_dir(tmp_path))
+    old = await open_storage(sqlite_path, migrations_dir=migrations_dir(tmp_path))
     assert old.version == 1
     await old.close()
-    with sqlite3.connect(db_path) as conn:
+    with sqlite3.connect(sqlite_path) as conn:
         conn.executescript(V1_SAMPLE.read_text())
     conn.close()
 
-    games_before = read(db_path, "SELECT id, seed, status FROM games ORDER BY id")
-    storage = await open_storage(db_path)
+    games_before = read(sqlite_path, "SELECT id, seed, status FROM games ORDER BY id")
+    storage = await open_storage(sqlite_path)
     assert (storage.version_before, storage.version) == (1, latest_version())
     # Every game keeps its row, and was dealt by chance version 1, the only one then.
-    assert read(db_path, "SELECT id, seed, status FROM games ORDER BY id") == games_before
-    assert read(db_path, "SELECT DISTINCT chance_version FROM games") == [(1,)]
+    assert read(sqlite_path, "SELECT id, seed, status FROM games ORDER BY id") == games_before
+    assert read(sqlite_path, "SELECT DISTINCT chance_version FROM games") == [(1,)]
 
     # The active game of the sample continues exactly where it was.
     rules = preset_rules("classic")
@@ -140,29 +140,29 @@ async def test_a_database_made_by_migration_1_upgrades_to_the_latest(
     await play_finished_game(storage, 500, [human(502), human(505), human(506)], seed=9)
     assert (await storage.player_stats(500, 502)).games == 2
     await storage.close()
-    assert read(db_path, "PRAGMA integrity_check") == [("ok",)]
-    assert read(db_path, "PRAGMA foreign_key_check") == []
+    assert read(sqlite_path, "PRAGMA integrity_check") == [("ok",)]
+    assert read(sqlite_path, "PRAGMA foreign_key_check") == []
 
 
 async def test_a_database_from_a_newer_version_is_refused(
-    db_path: Path, open_storage: OpenStorage
+    sqlite_path: Path, open_storage: OpenStorage
 ) -> None:
-    storage = await open_storage(db_path)
+    storage = await open_storage(sqlite_path)
     await storage.close()
     newer = latest_version() + 1
-    with sqlite3.connect(db_path) as conn:
+    with sqlite3.connect(sqlite_path) as conn:
         conn.execute(f"PRAGMA user_version = {newer}")
     conn.close()
-    content = db_path.read_bytes()
+    content = sqlite_path.read_bytes()
     with pytest.raises(DatabaseTooNew) as refused:
-        await open_storage(db_path)
+        await open_storage(sqlite_path)
     message = str(refused.value)
-    assert str(db_path) in message and f"version {newer}" in message and "newer" in message
-    assert db_path.read_bytes() == content
+    assert str(sqlite_path) in message and f"version {newer}" in message and "newer" in message
+    assert sqlite_path.read_bytes() == content
 
 
 async def test_a_failing_migration_changes_nothing(
-    tmp_path: Path, db_path: Path, open_storage: OpenStorage
+    tmp_path: Path, sqlite_path: Path, open_storage: OpenStorage
 ) -> None:
     broken = {
         "0002_broken.sql": "CREATE TABLE extra (x INTEGER);\n"
@@ -171,33 +171,33 @@ async def test_a_failing_migration_changes_nothing(
     }
     folder = migrations_dir(tmp_path, broken)
     with pytest.raises(MigrationError) as failed:
-        await open_storage(db_path, migrations_dir=folder)
+        await open_storage(sqlite_path, migrations_dir=folder)
     message = str(failed.value)
     assert "0002_broken.sql" in message and "no_such_table" in message
     assert "left at schema version 1" in message
-    assert read(db_path, "PRAGMA user_version") == [(1,)]
-    assert read(db_path, "SELECT name FROM sqlite_schema WHERE name = 'extra'") == []
+    assert read(sqlite_path, "PRAGMA user_version") == [(1,)]
+    assert read(sqlite_path, "SELECT name FROM sqlite_schema WHERE name = 'extra'") == []
     (folder / "0002_broken.sql").write_text("CREATE TABLE extra (x INTEGER);\n")
-    fixed = await open_storage(db_path, migrations_dir=folder)
+    fixed = await open_storage(sqlite_path, migrations_dir=folder)
     assert (fixed.version_before, fixed.version) == (1, 2)
     await fixed.close()
 
 
 async def test_a_migration_that_breaks_foreign_keys_is_rolled_back(
-    tmp_path: Path, db_path: Path, open_storage: OpenStorage
+    tmp_path: Path, sqlite_path: Path, open_storage: OpenStorage
 ) -> None:
-    storage = await open_storage(db_path, migrations_dir=migrations_dir(tmp_path))
+    storage = await open_storage(sqlite_path, migrations_dir=migrations_dir(tmp_path))
     await storage.close()
     # Games written by a version-1 bot (today's code writes columns version 1 lacks).
-    with sqlite3.connect(db_path) as conn:
+    with sqlite3.connect(sqlite_path) as conn:
         conn.executescript(V1_SAMPLE.read_text())
     conn.close()
-    games = read(db_path, "SELECT count(*) FROM games")
+    games = read(sqlite_path, "SELECT count(*) FROM games")
     folder = migrations_dir(tmp_path, {"0002_orphans.sql": "DELETE FROM games;\n"})
     with pytest.raises(MigrationError, match="foreign keys point nowhere"):
-        await open_storage(db_path, migrations_dir=folder)
-    assert read(db_path, "SELECT count(*) FROM games") == games != [(0,)]
-    assert read(db_path, "PRAGMA user_version") == [(1,)]
+        await open_storage(sqlite_path, migrations_dir=folder)
+    assert read(sqlite_path, "SELECT count(*) FROM games") == games != [(0,)]
+    assert read(sqlite_path, "PRAGMA user_version") == [(1,)]
 
 
 @pytest.mark.parametrize(
@@ -244,7 +244,7 @@ def test_statements_split_where_sqlite_says() -> None:
 
 
 async def test_triggers_and_quoted_semicolons_apply(
-    tmp_path: Path, db_path: Path, open_storage: OpenStorage
+    tmp_path: Path, sqlite_path: Path, open_storage: OpenStorage
 ) -> None:
     migration = """
     CREATE TABLE notes (text TEXT, copies INTEGER DEFAULT 0);
@@ -254,8 +254,8 @@ async def test_triggers_and_quoted_semicolons_apply(
     INSERT INTO notes (text) VALUES ('one; two');
     """
     storage = await open_storage(
-        db_path, migrations_dir=migrations_dir(tmp_path, {"0002_n.sql": migration})
+        sqlite_path, migrations_dir=migrations_dir(tmp_path, {"0002_n.sql": migration})
     )
     assert storage.version == 2
     await storage.close()
-    assert read(db_path, "SELECT text, copies FROM notes") == [("one; two", 1)]
+    assert read(sqlite_path, "SELECT text, copies FROM notes") == [("one; two", 1)]
