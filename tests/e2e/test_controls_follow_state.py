@@ -22,7 +22,6 @@ from tests.fake_discord.driver import FakeDiscord
 from tests.fake_discord.models import Message, User
 from tests.fake_discord.permissions import Perm
 
-
 REVIEWS = ("review", "reviewall")
 """A finished deal's review stays on offer: it changes nothing in the game."""
 
