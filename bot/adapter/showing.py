@@ -5,113 +5,28 @@ one picture per finished trick and a score sheet; each person gets one DM whose
 hand picture and controls are edited in place, plus a short ping when their turn
 comes. Errors are not handled here: they go up to the delivery's one policy.
 """
-
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
-from collections.abc import Callable
 from typing import Any
 
 import discord
 
 from bot.adapter import controls, pictures, texts
-from bot.adapter.discord_codes import CHANNEL_REFUSALS, UNKNOWN_MESSAGE
+from bot.adapter.discord_codes import CHANNEL_REFUSALS
 from bot.adapter.hand_text import hand_closed_text, hand_picture_key, hand_text
-from bot.adapter.languages import LanguageBook
 from bot.adapter.lobby_view import lobby_embed
-from bot.adapter.message_book import GameMessages, MessageBook
-from bot.adapter.notes import note_text, tell_text
+from bot.adapter.message_book import GameMessages
+from bot.adapter.presenting import NO_MENTIONS, fingerprint, view_fingerprint
+from bot.adapter.showing_turns import OFFER_CLOSED, TurnPresenter
 from bot.core import effects as fx
-from bot.storage import Storage
-from i18n import N_, Words
+from i18n import N_
 
 log = logging.getLogger(__name__)
 
-NO_MENTIONS = discord.AllowedMentions.none()
-USER_MENTIONS = discord.AllowedMentions(users=True)
 
-
-def fingerprint(*parts: Any) -> int:
-    text = json.dumps(parts, default=str, sort_keys=True)
-    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
-
-
-def view_fingerprint(view: discord.ui.View | None) -> Any:
-    return None if view is None else view.to_components()
-
-
-class Presenter:
-    def __init__(
-        self, client: discord.Client, storage: Storage, book: MessageBook,
-        thread_opened: Callable[[int, int], None], languages: LanguageBook,
-    ) -> None:
-        self._client = client
-        self._languages = languages
-        self._storage = storage
-        self._book = book
-        self._thread_opened = thread_opened
-
-    async def show(self, game_id: int, effect: fx.Effect) -> None:
-        messages = await self._book.of(game_id, effect.place.channel_id)
-        if messages.channel_state == "gone" and not _is_direct(effect):
-            return
-        seat = getattr(effect, "seat", None)
-        if _is_direct(effect) and seat in messages.dms_closed:
-            if isinstance(effect, fx.PingTurn):
-                effect = fx.PingTurn(effect.place, effect.game_id, effect.seat, effect.user_id,
-                                     effect.doing, in_channel=True)
-            elif not isinstance(effect, fx.TellPlayers):
-                return
-        handler = getattr(self, "_" + type(effect).__name__)
-        await handler(game_id, messages, effect)
-
-    # --- where things go ------------------------------------------------------------------
-
-    def _channel(self, messages: GameMessages) -> discord.PartialMessageable:
-        return self._client.get_partial_messageable(messages.table_channel_id)
-
-    def where(self, words: Words, place: fx.Place, messages: GameMessages | None = None) -> str:
-        guild = self._client.get_guild(place.guild_id)
-        channel_id = messages.table_channel_id if messages else place.table_channel_id
-        channel = self._client.get_channel(channel_id)
-        guild_name = guild.name if guild else words.t("your server")
-        name = getattr(channel, "name", None)
-        channel_name = f"#{name}" if name else words.t("the game")
-        return f"**{guild_name}** · {channel_name}"
-
-    async def _server(self, place: fx.Place) -> Words:
-        return await self._languages.server(place.guild_id)
-
-    async def _person(self, place: fx.Place, user_id: int) -> Words:
-        return await self._languages.person(user_id, place.guild_id)
-
-    async def _dm(self, game_id: int, messages: GameMessages, seat: int, user_id: int,
-                  ) -> discord.PartialMessageable:
-        channel_id = messages.dm_channels.get(seat)
-        if channel_id is None:
-            user = self._client.get_user(user_id) or await self._client.fetch_user(user_id)
-            dm = user.dm_channel or await user.create_dm()
-            channel_id = messages.dm_channels[seat] = dm.id
-            await self._storage.update_seat(game_id, seat, dm_channel_id=dm.id)
-        return self._client.get_partial_messageable(
-            channel_id, type=discord.ChannelType.private)
-
-    async def _edit_or_send(
-        self, target: discord.PartialMessageable, message_id: int | None, **payload: Any,
-    ) -> discord.Message:
-        """Edit a message in place, or send it anew when it is gone (or never was)."""
-        if message_id is not None:
-            try:
-                return await target.get_partial_message(message_id).edit(**payload)
-            except discord.NotFound as exc:
-                if exc.code != UNKNOWN_MESSAGE:
-                    raise
-        payload.pop("attachments", None)
-        return await target.send(**payload)
-
-    # --- the lobby and the start ----------------------------------------------------------
+class Presenter(TurnPresenter):
+    """Every effect as Discord calls (one ``_<EffectName>`` method each)."""
 
     async def _ShowLobby(self, game_id: int, messages: GameMessages, e: fx.ShowLobby) -> None:
         lobby = e.lobby
@@ -259,14 +174,6 @@ class Presenter:
             except discord.HTTPException as exc:
                 log.info("final standings not sent to a player of game %s: %s", game_id, exc)
 
-    async def _Note(self, game_id: int, messages: GameMessages, e: fx.Note) -> None:
-        if messages.channel_state != "ok":
-            return
-        await self._channel(messages).send(note_text(await self._server(e.place), e),
-                                           allowed_mentions=USER_MENTIONS)
-
-    # --- hands and turns ------------------------------------------------------------------
-
     async def _ShowHand(self, game_id: int, messages: GameMessages, e: fx.ShowHand) -> None:
         seat = e.seat
         if e.fresh:
@@ -319,100 +226,3 @@ class Presenter:
             await dm.get_partial_message(message_id).edit(content=text, attachments=[], view=view)
         except discord.NotFound:
             return  # the person deleted it: nothing left to close
-
-    async def _PingTurn(self, game_id: int, messages: GameMessages, e: fx.PingTurn) -> None:
-        if e.in_channel:
-            await self._Note(game_id, messages, fx.Note(
-                e.place, "turn", user_id=e.user_id, detail=e.doing))
-            return
-        dm = await self._dm(game_id, messages, e.seat, e.user_id)
-        old = messages.pings.pop(e.seat, None)
-        if old is not None:
-            try:
-                await dm.get_partial_message(old).delete()
-            except discord.HTTPException as exc:
-                log.debug("old ping not deleted: %s", exc)
-        words = await self._person(e.place, e.user_id)
-        where = self.where(words, e.place, messages)
-        ping = await dm.send(words.t("🔔 Your turn to bid — {where}", where=where)
-                             if e.doing == "bid" else
-                             words.t("🔔 Your turn to play — {where}", where=where))
-        messages.pings[e.seat] = ping.id
-
-    async def _RemindTurn(self, game_id: int, messages: GameMessages, e: fx.RemindTurn) -> None:
-        words = await (self._server(e.place) if e.in_channel
-                       else self._person(e.place, e.user_id))
-        text = words.t("⏳ Half your time is gone: {seconds} s left to move in {where}.",
-                       seconds=e.seconds_left, where=self.where(words, e.place, messages))
-        if e.in_channel:
-            if messages.channel_state == "ok":
-                await self._channel(messages).send(f"<@{e.user_id}> {text}",
-                                                   allowed_mentions=USER_MENTIONS)
-            return
-        await (await self._dm(game_id, messages, e.seat, e.user_id)).send(text)
-
-    async def _OfferBack(self, game_id: int, messages: GameMessages, e: fx.OfferBack) -> None:
-        await self._close_offer(messages, e.seat, e.place, e.user_id,
-                                N_("see the newer message below."))
-        if e.in_channel:
-            words = await self._server(e.place)
-            view = controls.layout([controls.back_control(words, game_id, e.seat)])
-            offer = await self._channel(messages).send(
-                words.t("{mention}, press **I'm back** to play again.",
-                        mention=f"<@{e.user_id}>"), view=view,
-                allowed_mentions=USER_MENTIONS)
-        else:
-            words = await self._person(e.place, e.user_id)
-            view = controls.layout([controls.back_control(words, game_id, e.seat)])
-            dm = await self._dm(game_id, messages, e.seat, e.user_id)
-            offer = await dm.send(words.t(
-                "The computer is playing for you in {where}. Press **I'm back** when you are.",
-                where=self.where(words, e.place, messages)), view=view)
-        messages.offers[e.seat] = (offer.channel.id, offer.id)
-
-    async def _close_offer(self, messages: GameMessages, seat: int, place: fx.Place,
-                           user_id: int, why: str) -> None:
-        """Take the "I'm back" button off its offer: the person is back, or the game is
-        over for them. A side edit: its failure must not stop the effect it goes with."""
-        offer = messages.offers.pop(seat, None)
-        if offer is None:
-            return
-        channel_id, message_id = offer
-        in_channel = channel_id == messages.table_channel_id
-        if in_channel and messages.channel_state != "ok":
-            return
-        words = await (self._server(place) if in_channel else self._person(place, user_id))
-        text = f"{self.where(words, place, messages)} — {words.t(why)}"
-        try:
-            await self._client.get_partial_messageable(channel_id).get_partial_message(
-                message_id).edit(content=text, view=None, allowed_mentions=NO_MENTIONS)
-        except discord.HTTPException as exc:
-            log.info("I'm back offer not closed: %s", exc)
-
-    async def _TellPlayers(self, game_id: int, messages: GameMessages,
-                           e: fx.TellPlayers) -> None:
-        for user_id in e.user_ids:
-            words = await self._person(e.place, user_id)
-            text = tell_text(words, e, self.where(words, e.place, messages))
-            try:
-                user = self._client.get_user(user_id) or await self._client.fetch_user(user_id)
-                await user.send(text)
-            except discord.HTTPException as exc:
-                log.info("could not tell a player of game %s: %s", game_id, exc)
-        if e.kind == "cancelled_channel_lost":
-            self._book.forget(game_id)
-
-
-OFFER_CLOSED: dict[fx.HandClosure, str] = {
-    "game_over": N_("the game is over."),
-    "cancelled": N_("this game was cancelled."),
-    "left": N_("you left this game."),
-    "deal_over": "",
-}
-
-
-def _is_direct(effect: fx.Effect) -> bool:
-    """Effects shown in DMs, which a lost channel does not stop."""
-    if isinstance(effect, fx.ShowHand | fx.CloseHand | fx.TellPlayers):
-        return True
-    return getattr(effect, "in_channel", True) is False
