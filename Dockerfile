@@ -19,6 +19,7 @@ COPY render render
 COPY ai ai
 COPY bot bot
 COPY cli cli
+COPY i18n i18n
 COPY migrations migrations
 RUN pip install --no-deps .
 

@@ -162,3 +162,17 @@ def test_the_build_context_keeps_everything_the_dockerfile_copies() -> None:
         assert files, source
         for file in files:
             assert not _ignored(file), f"{file} is needed by the image"
+
+
+def test_the_image_copies_every_package_the_project_installs() -> None:
+    """A package left out of the build stage installs nothing, and the bot fails to
+    import it at start-up (the image is never built here, so this is the check)."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    packages = [name.rstrip("*") for name in config["tool"]["setuptools"]["packages"]["find"]
+                ["include"]]
+    copied = {line.split()[1] for line in DOCKERFILE.splitlines() if line.startswith("COPY ")}
+    assert packages and all(package in copied for package in packages), (
+        f"copy every package into the image: missing {set(packages) - copied}"
+    )
