@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.adapter.illegal_moves import illegal_move_text
 from bot.core.effects import LobbySnapshot, SeatLabel, TableSnapshot
 from bot.core.refusals import Refusal, RefusalKey
 from engine import Card, DealResult, IllegalAction, Phase, Rules, SeatView
 from engine.rules import PRESETS
 from engine.rules_text import RULES_DOC
 from i18n import N_, Words, suit_name
+from i18n.illegal_moves import illegal_move_text
 from i18n.rules_words import rules_summary
 from render.won_bid import won_of_bid
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.adapter.illegal_moves import ILLEGAL_MOVES
 from bot.adapter.texts import refusal_text
 from bot.core.refusals import Refusal
 from engine import Bid, Game, IllegalAction, Phase, Play, preset_rules
 from i18n import LANGUAGES, words_for
+from i18n.illegal_moves import ILLEGAL_MOVES
 
 NAMES = ["Asha", "Bikram", "Chandra"]
 
