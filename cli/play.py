@@ -23,6 +23,7 @@ from engine.errors import KachufulError
 if TYPE_CHECKING:
     from cli.terminal_io import LineSource
 from engine.rules import PRESETS, Rules
+from i18n import DEFAULT_LANGUAGE, LANGUAGES
 
 LEVELS: Final = ("easy", "medium", "hard", "reference")
 """The computer levels of ``ai.factory.LEVELS``, named here so the parser does not
@@ -82,8 +83,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument(
         "--name",
         type=player_name,
-        default=DEFAULT_NAME,
-        help=f"your name at the table (default {DEFAULT_NAME!r})",
+        default=None,
+        help=f"your name at the table (default {DEFAULT_NAME!r}, in the game's language)",
     )
     parser.add_argument(
         "--seed",
@@ -99,6 +100,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         default=0.0,
         metavar="SECONDS",
         help="pause after each computer move so you can follow it (default 0)",
+    )
+    parser.add_argument(
+        "--language",
+        choices=tuple(LANGUAGES),
+        default=DEFAULT_LANGUAGE,
+        help=f"the language the game speaks: {', '.join(LANGUAGES)} (default {DEFAULT_LANGUAGE})",
     )
     parser.add_argument(
         "--save",
@@ -237,7 +244,9 @@ def play(
     from cli.play_record import SaveError, save_end, save_start
     from cli.play_session import PlayOptions, PlaySession
     from cli.terminal_io import Console, colour_wanted
+    from i18n import words_for
 
+    words = words_for(args.language)
     output = sys.stdout if stdout is None else stdout
     errors = sys.stderr if stderr is None else stderr
     try:
@@ -251,9 +260,11 @@ def play(
         level=args.level,
         rules=rules,
         rules_label=label,
-        name=args.name,
+        # "You", in the game's language: the lines then read "You play", "आप चलते हैं".
+        name=args.name or words.t(DEFAULT_NAME),
         seed=args.seed,
         pace=args.pace,
+        language=args.language,
     )
     console = Console(output, stdin, errors, colour=stdout is None and colour_wanted(output))
     session = PlaySession(options, console)
@@ -267,7 +278,7 @@ def play(
         status = session.run()
     except KeyboardInterrupt:
         console.say()
-        console.warn("Interrupted: goodbye.")
+        console.warn(words.t("Interrupted: goodbye."))
         status = EXIT_INTERRUPTED
     if args.save is not None:
         try:

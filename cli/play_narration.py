@@ -4,17 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cli.terminal_table import (
-    BLIND_MARK,
-    Seating,
-    deal_heading,
-    draw_lines,
-    glue,
-    score_lines,
-    standings_lines,
-    trump_phrase,
-    wrap,
-)
+from cli.terminal_scores import draw_lines, score_lines, standings_lines
+from cli.terminal_table import BLIND_MARK, Seating, deal_heading, glue, trump_phrase, wrap
 from engine.events import (
     BidMade,
     BidsRevealed,
@@ -26,6 +17,7 @@ from engine.events import (
     GameOver,
     TrickWon,
 )
+from i18n import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,12 +35,15 @@ class Narrator:
         """Lines for one event. ``forbidden``: the number a dealer who just bid was
         not allowed; ``own_bid``: the person's own bid, which a simultaneous
         ``BidMade`` event hides."""
-        seating = self.seating
+        seating, words = self.seating, self.seating.words
         if isinstance(event, CardPlayed):
-            return [f"{seating.does(event.seat, 'play', 'plays')} {event.card}"]
+            return [seating.says(event.seat, N_("You play {card}"), N_("{name} plays {card}"),
+                                 card=event.card)]
         if isinstance(event, TrickWon):
-            winner = seating.does(event.winner, "win", "wins")
-            return [f"  → {winner} trick {event.number} with {event.winning_card}"]
+            won = seating.says(event.winner, N_("You win trick {number} with {card}"),
+                               N_("{name} wins trick {number} with {card}"),
+                               number=event.number, card=event.winning_card)
+            return [f"  → {won}"]
         if isinstance(event, BidMade):
             return self._bid_lines(event, forbidden, own_bid)
         if isinstance(event, BidsRevealed):
@@ -56,9 +51,9 @@ class Narrator:
                 glue(f"{seating.name(seat)} {bid}{BLIND_MARK if event.blind[seat] else ''}")
                 for seat, bid in enumerate(event.bids)
             )
-            return wrap(f"All bids are in: {shown}", indent="  ")
+            return wrap(words.t("All bids are in: {bids}", bids=shown), indent="  ")
         if isinstance(event, DealStarted):
-            trump = trump_phrase(event.trump, event.turn_up, self.turn_up_rules)
+            trump = trump_phrase(event.trump, event.turn_up, self.turn_up_rules, words)
             return deal_heading(
                 event.number,
                 event.deal_count,
@@ -77,19 +72,24 @@ class Narrator:
         return []
 
     def _bid_lines(self, event: BidMade, forbidden: int | None, own_bid: int | None) -> list[str]:
-        seating = self.seating
-        blind = " blind" if event.blind else ""
+        seating, words = self.seating, self.seating.words
+        hidden = words.t("(hidden until everyone has bid)")
         if event.bid is None:  # simultaneous bidding: hidden until everyone has bid
             if event.seat == seating.human and own_bid is not None:
-                return [
-                    f"{seating.does(event.seat, 'bid', 'bids')} {own_bid}{blind} "
-                    "(hidden until everyone has bid)"
-                ]
-            return [
-                f"{seating.does(event.seat, 'have', 'has')} bid{blind} "
-                "(hidden until everyone has bid)"
-            ]
-        text = f"{seating.does(event.seat, 'bid', 'bids')} {event.bid}{blind}"
+                return [f"{self._bid(event.seat, own_bid, event.blind)} {hidden}"]
+            if event.blind:
+                made = seating.says(event.seat, N_("You have bid blind"),
+                                    N_("{name} has bid blind"))
+            else:
+                made = seating.says(event.seat, N_("You have bid"), N_("{name} has bid"))
+            return [f"{made} {hidden}"]
+        text = self._bid(event.seat, event.bid, event.blind)
         if forbidden is not None:
-            text += f" (the dealer could not bid {forbidden})"
+            text += " " + words.t("(the dealer could not bid {bid})", bid=forbidden)
         return wrap(text, indent="  ")
+
+    def _bid(self, seat: int, bid: int, blind: bool) -> str:
+        if blind:
+            return self.seating.says(seat, N_("You bid {bid} blind"),
+                                     N_("{name} bids {bid} blind"), bid=bid)
+        return self.seating.says(seat, N_("You bid {bid}"), N_("{name} bids {bid}"), bid=bid)

@@ -17,6 +17,7 @@ from ai.names import computer_name
 from cli.computer_seats import ComputerSeats
 from cli.play_narration import Narrator
 from cli.terminal_io import Console, InputEnded, QuitGame
+from cli.terminal_scores import running_totals_lines
 from cli.terminal_table import (
     WIDTH,
     Seating,
@@ -24,11 +25,24 @@ from cli.terminal_table import (
     clip,
     hand_lines,
     playable_numbering,
-    running_totals_lines,
     table_lines,
     wrap,
 )
-from engine import Card, DealStarted, Event, FirstDealerChosen, Game, KachufulError, Phase, Rules
+from engine import (
+    Card,
+    CardError,
+    DealStarted,
+    Event,
+    FirstDealerChosen,
+    Game,
+    IllegalAction,
+    KachufulError,
+    Phase,
+    Rules,
+)
+from i18n import words_for
+from i18n.illegal_moves import illegal_move_text
+from i18n.rules_words import rules_summary
 
 HUMAN: Final = 0
 """The person always sits at seat 0; the computers follow clockwise."""
@@ -55,6 +69,8 @@ class PlayOptions:
     seed: int | str | None
     """As given (``None``: a fresh seed from :mod:`secrets`)."""
     pace: float = 0.0
+    language: str = "en"
+    """The catalogue the game speaks (``en``, ``hi``, ``ne``, ``gu``)."""
 
 
 class PlaySession:
@@ -73,7 +89,8 @@ class PlaySession:
             Game.new(rules, names) if options.seed is None else Game(rules, names, options.seed)
         )
         assert self.game.seed is not None  # a seeded game always has one
-        self.seating = Seating(tuple(names), HUMAN)
+        self.words = words = words_for(options.language)
+        self.seating = Seating(tuple(names), HUMAN, words)
         self.computers = ComputerSeats(options.level, range(1, options.players), self.game.seed)
         self.narrator = Narrator(
             self.seating,
@@ -96,30 +113,22 @@ class PlaySession:
             self._leave()
             return EXIT_OK
         except InputEnded:
-            self.console.warn(
-                f"Input ended before the game did (deal {self.game.deal_number} of "
-                f"{self.game.deal_count}): goodbye."
-            )
+            self.console.warn(self.words.t(
+                "Input ended before the game did (deal {number} of {count}): goodbye.",
+                number=self.game.deal_number, count=self.game.deal_count))
             return EXIT_INPUT_ENDED
         self._reveal_seed()
         return EXIT_OK
 
     def _introduce(self) -> None:
-        game, options = self.game, self.options
+        game, options, words = self.game, self.options, self.words
         say = self.console.lines
-        say(
-            wrap(
-                f"Kachuful: {options.rules_label} rules, {options.players} players, "
-                f"computer players at {options.level} level."
-            )
-        )
-        say(wrap(f"Rules: {options.rules.summary()}.", indent="  "))
-        say(
-            wrap(
-                "Answer with a number (or type a card like QH), ? for help, "
-                "scores for the totals, q to quit."
-            )
-        )
+        say(wrap(words.t("Kachuful: {rules} rules, {players} players, computer players at "
+                         "{level} level.", rules=options.rules_label, players=options.players,
+                         level=options.level)))
+        say(wrap(words.t("Rules: {summary}.", summary=self._rules_summary()), indent="  "))
+        say(wrap(words.t("Answer with a number (or type a card like QH), ? for help, "
+                         "scores for the totals, q to quit.")))
         say([""])
         # A seeded game makes its dealer draw and first deal as it is created, so
         # their events are rebuilt from its state.
@@ -163,9 +172,8 @@ class PlaySession:
         game = self.game
         self.console.say()
         self.console.lines(running_totals_lines(game.view(HUMAN), self.seating))
-        self.console.say(
-            f"You left the game in deal {game.deal_number} of {game.deal_count}. Goodbye!"
-        )
+        self.console.say(self.words.t("You left the game in deal {number} of {count}. Goodbye!",
+                                      number=game.deal_number, count=game.deal_count))
 
     def _reveal_seed(self) -> None:
         """Only now: the seed decides every deal, so showing it earlier would show
@@ -174,7 +182,7 @@ class PlaySession:
         shown = self.options.seed if self.options.seed is not None else self.game.seed.hex()
         self.console.say()
         command = f"  kachuful play --seed {shown}"
-        self.console.say("To deal the same cards again (same players and rules):")
+        self.console.say(self.words.t("To deal the same cards again (same players and rules):"))
         # A 64-digit seed doesn't fit on one line after the command name.
         self.console.say(command if len(command) <= WIDTH else f"  --seed {shown}")
 
@@ -183,47 +191,52 @@ class PlaySession:
     def _human_bid(self) -> None:
         game = self.game
         view = game.view(HUMAN)
+        words = self.words
         self.console.lines(table_lines(view, self.seating))
         blind = False
         if game.rules.blind_bids:
-            self.console.lines(
-                ["An exact blind bid, made before you look at your cards, scores double."]
-            )
-            blind = self._ask_yes_no("Bid blind? [y/N] ")
+            self.console.lines(wrap(words.t(
+                "An exact blind bid, made before you look at your cards, scores double.")))
+            blind = self._ask_yes_no(words.t("Bid blind? [y/N] "))
         if not blind:
-            self.console.lines(hand_lines(view, numbered=False))
+            self.console.lines(hand_lines(view, numbered=False, words=words))
         bid, events = self._ask_bid(view.legal_bids, blind)
         self._narrate(events, own_bid=bid)
         if blind and game.phase is not Phase.GAME_OVER:
-            self.console.lines(hand_lines(game.view(HUMAN), numbered=False))
+            self.console.lines(hand_lines(game.view(HUMAN), numbered=False, words=words))
 
     def _ask_bid(self, legal: Sequence[int], blind: bool) -> tuple[int, tuple[Event, ...]]:
-        choices = bid_choices(legal)
-        prompt = f"Your {'blind ' if blind else ''}bid ({choices}): "
+        words = self.words
+        choices = bid_choices(legal, words)
+        prompt = (words.t("Your blind bid ({choices}): ", choices=choices) if blind
+                  else words.t("Your bid ({choices}): ", choices=choices))
         while True:
-            text = self._ask(prompt, f"Type how many tricks you will win: {choices}.")
+            text = self._ask(prompt, words.t("Type how many tricks you will win: {choices}.",
+                                             choices=choices))
             try:
                 bid = int(text)
             except ValueError:
                 self.console.say(
-                    f"Type a number of tricks: {choices}."
+                    words.t("Type a number of tricks: {choices}.", choices=choices)
                     if not text
-                    else f"{clip(text, 12)!r} is not a number: bid {choices}."
+                    else words.t("{answer} is not a number: bid {choices}.",
+                                 answer=repr(clip(text, 12)), choices=choices)
                 )
                 continue
             try:
                 return bid, self.game.bid(HUMAN, bid, blind=blind)
             except KachufulError as exc:
-                self.console.lines(wrap(self._personal(str(exc))))
+                self.console.lines(wrap(self._refused(exc)))
 
     def _ask_yes_no(self, prompt: str) -> bool:
         while True:
-            text = self._ask(prompt, "Type y to bid blind, or just press Enter to look first.")
+            text = self._ask(prompt, self.words.t(
+                "Type y to bid blind, or just press Enter to look first."))
             if text.lower() in YES:
                 return True
             if text.lower() in NO:
                 return False
-            self.console.say("Type y or n (Enter means no).")
+            self.console.say(self.words.t("Type y or n (Enter means no)."))
 
     # --- the person's card ---------------------------------------------------------
 
@@ -231,31 +244,33 @@ class PlaySession:
         view = self.game.view(HUMAN)
         self.console.lines(table_lines(view, self.seating))
         if view.hand_hidden:
-            self.console.lines(hand_lines(view, numbered=False))
+            self.console.lines(hand_lines(view, numbered=False, words=self.words))
             self._narrate(self._play_hidden_card())
             return
-        self.console.lines(hand_lines(view, numbered=True))
+        self.console.lines(hand_lines(view, numbered=True, words=self.words))
         self._narrate(self._ask_card(playable_numbering(view)))
 
     def _play_hidden_card(self) -> tuple[Event, ...]:
         """A one-card blind deal: the only card is played unseen, after a confirmation."""
         while True:
             text = self._ask(
-                "Press Enter to play your hidden card: ",
-                "Your only card is hidden: press Enter to play it.",
+                self.words.t("Press Enter to play your hidden card: "),
+                self.words.t("Your only card is hidden: press Enter to play it."),
             )
             if text.lower() in CONFIRM:
                 return self.game.play(HUMAN, self.game.hand(HUMAN)[0])
-            self.console.say("Just press Enter to play your card (or q to quit).")
+            self.console.say(self.words.t("Just press Enter to play your card (or q to quit)."))
 
     def _ask_card(self, numbered: Sequence[Card]) -> tuple[Event, ...]:
+        words = self.words
         count = len(numbered)
-        choices = {1: "1", 2: "1 or 2"}.get(count, f"1 to {count}")
-        prompt = f"Your card ({choices}): "
-        help_text = (
-            f"Type the number shown next to a card ({choices}), or the card "
-            "itself, like QH, 10D or A♠. Cards marked - can't be played now."
-        )
+        choices = bid_choices(range(1, count + 1), words) if count > 1 else "1"
+        if count == 2:
+            choices = words.t("{first} or {second}", first=1, second=2)
+        prompt = words.t("Your card ({choices}): ", choices=choices)
+        help_text = words.t("Type the number shown next to a card ({choices}), or the card "
+                            "itself, like QH, 10D or A♠. Cards marked - can't be played now.",
+                            choices=choices)
         while True:
             text = self._ask(prompt, help_text)
             card = self._card_from(text, numbered, choices)
@@ -264,23 +279,28 @@ class PlaySession:
             try:
                 return self.game.play(HUMAN, card)
             except KachufulError as exc:
-                self.console.lines(wrap(self._personal(str(exc))))
+                self.console.lines(wrap(self._refused(exc)))
 
     def _card_from(self, text: str, numbered: Sequence[Card], choices: str) -> Card | None:
         """The card an answer names, or ``None`` after saying why there is none."""
         if not text:
-            self.console.say(f"Type the number of a card: {choices}.")
+            self.console.say(self.words.t("Type the number of a card: {choices}.",
+                                          choices=choices))
             return None
         if text.isdecimal():
             number = int(text)
             if 1 <= number <= len(numbered):
                 return numbered[number - 1]
-            self.console.say(f"There is no card {number} to play: choose {choices}.")
+            self.console.say(self.words.t("There is no card {number} to play: choose {choices}.",
+                                          number=number, choices=choices))
             return None
         try:
             return Card.parse(text)
-        except KachufulError as exc:
-            self.console.lines(wrap(f"{exc}."))
+        except CardError as exc:
+            # The engine's English names what is wrong with the text; other
+            # languages get their catalogue's sentence for a bad card.
+            english = self.words.language == "en"
+            self.console.lines(wrap(f"{exc}." if english else illegal_move_text(self.words, exc)))
             return None
 
     # --- helpers --------------------------------------------------------------------
@@ -292,7 +312,8 @@ class PlaySession:
             word = text.lower()
             if word in HELP_WORDS:
                 self.console.lines(wrap(help_text))
-                self.console.lines(wrap("Type scores for the totals so far, q to quit."))
+                self.console.lines(wrap(self.words.t(
+                    "Type scores for the totals so far, q to quit.")))
             elif word in SCORES_WORDS:
                 self.console.lines(running_totals_lines(self.game.view(HUMAN), self.seating))
             else:
@@ -303,6 +324,18 @@ class PlaySession:
     ) -> None:
         for event in events:
             self.console.lines(self.narrator.lines(event, forbidden=forbidden, own_bid=own_bid))
+
+    def _rules_summary(self) -> str:
+        if self.words.language == "en":
+            return self.options.rules.summary()  # the engine's own English wording
+        return rules_summary(self.words, self.options.rules)
+
+    def _refused(self, error: KachufulError) -> str:
+        """Why the engine refused a move. English shows the engine's own message,
+        which names the player and the card; other languages its type's sentence."""
+        if self.words.language == "en" or not isinstance(error, IllegalAction | CardError):
+            return self._personal(str(error))
+        return illegal_move_text(self.words, error)
 
     def _personal(self, message: str) -> str:
         """The engine names the player ("You is the dealer…"); a person called

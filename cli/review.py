@@ -18,13 +18,13 @@ from ai.review import (
     game_review_to_dict,
     review_deal,
     review_game,
-    review_lines,
     review_to_dict,
 )
-from ai.review.text import game_review_lines
 from cli.replay import read_text
 from engine.errors import RecordError
 from engine.record import load_record
+from i18n import DEFAULT_LANGUAGE, LANGUAGES, Words, words_for
+from i18n.review_words import game_review_lines, review_lines
 
 EXIT_BAD_REQUEST = 2
 
@@ -49,20 +49,28 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
+        "--language", choices=tuple(LANGUAGES), default=DEFAULT_LANGUAGE,
+        help=f"the language of the text (not of --json): {', '.join(LANGUAGES)} "
+        f"(default {DEFAULT_LANGUAGE})",
+    )
+    parser.add_argument(
         "--seed", type=int, default=REVIEW_SEED, help=f"the estimates' seed (default {REVIEW_SEED})"
     )
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    words = words_for(getattr(args, "language", DEFAULT_LANGUAGE))
     try:
         game = load_record(read_text(args.record))
         if args.deal is not None:
             review = review_deal(game, args.deal, args.seat, args.seed)
-            output = review_to_dict(review) if args.json else review_lines(review, game.players)
+            output = (review_to_dict(review) if args.json
+                      else review_lines(words, review, game.players))
         else:
             whole = review_game(game, args.seat, args.seed)
-            output = game_review_to_dict(whole) if args.json else _game_text(whole, game.players)
+            output = (game_review_to_dict(whole) if args.json
+                      else _game_text(words, whole, game.players))
     except RecordError as exc:
         print(f"error: {exc.located()}", file=sys.stderr)
         return EXIT_BAD_REQUEST
@@ -76,9 +84,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _game_text(whole: GameReview, players: tuple[str, ...]) -> list[str]:
+def _game_text(words: Words, whole: GameReview, players: tuple[str, ...]) -> list[str]:
     """The summary line, then every deal's review."""
-    lines = game_review_lines(whole)[:1]
+    lines = game_review_lines(words, whole)[:1]
     for deal in whole.deals:
-        lines += ["", *review_lines(deal, players)]
+        lines += ["", *review_lines(words, deal, players)]
     return lines

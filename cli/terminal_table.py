@@ -1,22 +1,26 @@
 """The card table as plain text lines for ``kachuful play``: pure functions of the
-engine's views and events, no I/O.
+engine's views and events, no I/O. Words come from the player's catalogue
+(:class:`Seating` carries it); scores and standings are in :mod:`cli.terminal_scores`.
 
 Every line fits in :data:`WIDTH` columns: names are shortened for the tables,
-long prose is wrapped, and rows are per player so 8 players still fit.
+long prose is wrapped, and rows are per player so 8 players still fit. Columns are
+measured in terminal cells (:func:`cells`), so Devanagari and Gujarati, whose vowel
+signs take no column of their own, line up too.
 """
 
 from __future__ import annotations
 
 import textwrap
+import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Final
+from dataclasses import dataclass, field
+from typing import Any, Final
 
 from engine.cards import Card, Suit
 from engine.display_order import hand_order, suit_order
-from engine.events import DealScored, GameOver
 from engine.game import Phase
 from engine.view import SeatView
+from i18n import N_, Words, suit_name, words_for
 from render.won_bid import BLIND_MARK as BLIND_MARK
 from render.won_bid import WON_BID_LEGEND, won_of_bid
 
@@ -25,42 +29,73 @@ NAME_WIDTH: Final = 22
 """Names longer than this are shortened in tables ("Leela (reference bot)" fits)."""
 CHECK: Final = "✓"
 CROSS: Final = "✗"
-WON_BID_HEADING: Final = WON_BID_LEGEND.capitalize()
-"""The column of tricks won against the bid ("2/3": 2 taken of 3 bid), as in the pictures."""
-BLIND_LEGEND: Final = f"{BLIND_MARK} blind bid: an exact blind bid scores double"
+ENGLISH: Final = words_for("en")
+BLIND_LEGEND: Final = N_("* blind bid: an exact blind bid scores double")
+"""Shown under a table with a blind bid (``*`` is :data:`BLIND_MARK`)."""
+
+
+def cells(text: str) -> int:
+    """Terminal columns ``text`` takes: combining marks and joiners take none, wide
+    (East Asian) characters two."""
+    width = 0
+    for char in text:
+        if unicodedata.category(char) in ("Mn", "Me", "Cf"):
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return width
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` padded with spaces on the right to ``width`` columns."""
+    return text + " " * max(0, width - cells(text))
+
+
+def pad_left(text: str, width: int) -> str:
+    return " " * max(0, width - cells(text)) + text
+
+
+def clip(text: str, width: int) -> str:
+    if cells(text) <= width:
+        return text
+    kept = ""
+    for char in text:
+        if cells(kept + char) > width - 1:
+            break
+        kept += char
+    return kept + "…"
 
 
 @dataclass(frozen=True, slots=True)
 class Seating:
-    """Who sits where, and which seat is the person at the keyboard."""
+    """Who sits where, which seat is the person at the keyboard, and their words."""
 
     players: tuple[str, ...]
     human: int
+    words: Words = field(default=ENGLISH)
 
     def name(self, seat: int) -> str:
         return self.players[seat]
 
     @property
     def second_person(self) -> bool:
-        """The person is called "You", so their lines read "You play", not "You plays"."""
-        return self.players[self.human].casefold() == "you"
+        """The person is called "You" (in any of our languages), so their lines read
+        "You play", not "You plays"."""
+        name = self.players[self.human].casefold()
+        return name in ("you", self.words.t("You").casefold())
 
-    def does(self, seat: int, verb: str, third_person: str) -> str:
-        """``"You bid"`` / ``"Mira (easy bot) bids"``."""
+    def says(self, seat: int, you: str, other: str, **params: Any) -> str:
+        """``you`` (a catalogue phrase) for the person called "You", else ``other``
+        with ``{name}``: "You bid 2" / "Mira (easy bot) bids 2"."""
         if seat == self.human and self.second_person:
-            return f"{self.players[seat]} {verb}"
-        return f"{self.players[seat]} {third_person}"
+            return self.words.t(you, **params)
+        return self.words.t(other, name=self.players[seat], **params)
 
     def names_width(self) -> int:
-        return min(NAME_WIDTH, max(len(name) for name in self.players))
+        return min(NAME_WIDTH, max(cells(name) for name in self.players))
 
     def cell(self, seat: int) -> str:
         """The seat's name padded or shortened to the table's name column."""
-        return clip(self.players[seat], self.names_width()).ljust(self.names_width())
-
-
-def clip(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
+        return pad(clip(self.players[seat], self.names_width()), self.names_width())
 
 
 def wrap(text: str, indent: str = "") -> list[str]:
@@ -80,8 +115,14 @@ def glue(text: str) -> str:
     return text.replace(" ", _GLUE)
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def card_count(words: Words, count: int) -> str:
+    return words.n("{count} card", "{count} cards", count)
+
+
+def suit_word(words: Words, suit: Suit) -> str:
+    """English shows the symbol alone, as the terminal always has; other languages
+    add their card players' name for it (``♠ हुकुम``), as the bot does."""
+    return str(suit) if words.language == "en" else suit_name(words, str(suit))
 
 
 # --- cards ------------------------------------------------------------------------
@@ -109,23 +150,34 @@ def trick_winner(trick: Sequence[tuple[int, Card]], trump: Suit | None) -> int |
     return max(trick, key=strength)[0]
 
 
-def trump_phrase(trump: Suit | None, turn_up: Card | None, turn_up_rules: bool) -> str:
+def trump_phrase(
+    trump: Suit | None, turn_up: Card | None, turn_up_rules: bool, words: Words = ENGLISH
+) -> str:
     if turn_up_rules:
         if turn_up is None:
-            return "no trump (no card left to turn up)"
-        return f"trump {trump} (turned up {turn_up})"
-    return "no trump" if trump is None else f"trump {trump}"
+            return words.t("no trump (no card left to turn up)")
+        if trump is not None:
+            return words.t("trump {trump} (turned up {card})", trump=suit_word(words, trump),
+                           card=turn_up)
+    if trump is None:
+        return words.t("no trump")
+    return words.t("trump {trump}", trump=suit_word(words, trump))
 
 
-def bid_choices(legal: Sequence[int]) -> str:
+def bid_choices(legal: Sequence[int], words: Words = ENGLISH) -> str:
     """``"0 to 5"``, ``"0 to 5, not 2"``, ``"only 0"``: the legal bids are always a
     range with at most the hooked number missing (or 0, under the zero-bid limit)."""
     if len(legal) == 1:
-        return f"only {legal[0]}"
+        return words.t("only {bid}", bid=legal[0])
     low, high = min(legal), max(legal)
     missing = [str(b) for b in range(low, high + 1) if b not in legal]
-    text = f"{low} to {high}"
-    return f"{text}, not {' or '.join(missing)}" if missing else text
+    text = words.t("{low} to {high}", low=low, high=high)
+    if not missing:
+        return text
+    numbers = missing[0]
+    for number in missing[1:]:
+        numbers = words.t("{first} or {second}", first=numbers, second=number)
+    return words.t("{bids}, not {numbers}", bids=text, numbers=numbers)
 
 
 # --- the table ----------------------------------------------------------------------
@@ -141,64 +193,77 @@ def deal_heading(
     seating: Seating,
 ) -> list[str]:
     """The lines that open a deal; ``first`` bids first (``None``: all bid at once)."""
-    title = f"━━ Deal {number} of {deal_count} · {plural(hand_size, 'card')} · {trump} "
+    words = seating.words
+    deal = words.t("Deal {number} of {count}", number=number, count=deal_count)
+    title = f"━━ {deal} · {card_count(words, hand_size)} · {trump} "
     if first is None:
-        bidding = "everyone bids at once"
+        bidding = words.t("everyone bids at once")
     else:
-        bidding = f"{seating.does(first, 'bid', 'bids')} first"
+        bidding = seating.says(first, N_("You bid first"), N_("{name} bids first"))
+    deals = seating.says(dealer, N_("You deal"), N_("{name} deals"))
     return [
         "",
-        title.ljust(min(WIDTH, max(len(title), 60)), "━"),
-        *wrap(f"{seating.does(dealer, 'deal', 'deals')}; {bidding}."),
+        title + "━" * max(0, min(WIDTH, max(cells(title), 60)) - cells(title)),
+        *wrap(words.t("{deals}; {bidding}.", deals=deals, bidding=bidding)),
     ]
 
 
 def table_lines(view: SeatView, seating: Seating) -> list[str]:
     """Deal status, then one row per player: tricks won/bid, card in this trick."""
+    words = seating.words
     if view.phase is Phase.BIDDING:
-        stage = "bidding"
+        stage = words.t("bidding")
     else:
-        stage = f"trick {len(view.completed_tricks) + 1} of {view.hand_size}"
-    trump = trump_phrase(view.trump, view.turn_up, view.rules.trump == "turn-up")
-    status = (
-        f"Deal {view.deal_number} of {view.deal_count} · "
-        f"{plural(view.hand_size, 'card')} · {trump} · {stage}"
-    )
+        stage = words.t("trick {number} of {count}", number=len(view.completed_tricks) + 1,
+                        count=view.hand_size)
+    trump = trump_phrase(view.trump, view.turn_up, view.rules.trump == "turn-up", words)
+    deal = words.t("Deal {number} of {count}", number=view.deal_number, count=view.deal_count)
+    status = f"{deal} · {card_count(words, view.hand_size)} · {trump} · {stage}"
     lines = ["", *wrap(status)]
     played = {seat: (position, card) for position, (seat, card) in enumerate(view.trick)}
     winner = trick_winner(view.trick, view.trump) if len(view.trick) > 1 else None
     width = seating.names_width()
-    lines.append(f"  {'Player'.ljust(width)} {'':6} {WON_BID_HEADING:>7}  This trick")
+    dealer_word = words.t("dealer")
+    role_width = max(6, cells(dealer_word))
+    heading = won_bid_heading(words)
+    column = max(7, cells(heading))
+    player, this_trick = words.t("Player"), words.t("This trick")
+    lines.append(f"  {pad(player, width)} {'':{role_width}} "
+                 f"{pad_left(heading, column)}  {this_trick}")
     for seat in range(len(seating.players)):
         marker = "▶" if seat == view.turn else " "
-        role = "dealer" if seat == view.dealer else ""
+        role = dealer_word if seat == view.dealer else ""
         cell = ""
         if seat in played:
             position, card = played[seat]
             notes = [
-                note
-                for note, applies in (("led", position == 0), ("winning", seat == winner))
+                words.t(note)
+                for note, applies in ((N_("led"), position == 0), (N_("winning"), seat == winner))
                 if applies
             ]
             cell = f"{card} ({', '.join(notes)})" if notes else str(card)
-        row = f"{marker} {seating.cell(seat)} {role:6} {_won_bid_cell(view, seat):>7}  {cell}"
+        won_bid = pad_left(_won_bid_cell(view, seat), column)
+        row = f"{marker} {seating.cell(seat)} {pad(role, role_width)} {won_bid}  {cell}"
         lines.append(row.rstrip())
     if any(view.blind[seat] and view.bids[seat] is not None for seat in range(len(view.blind))):
-        lines.append(BLIND_LEGEND)
+        lines.append(words.t(BLIND_LEGEND))
     if view.forbidden_bid is not None and view.dealer is not None:
         total = view.hand_size
         if view.dealer == seating.human:
-            text = (
-                f"You are the dealer and may not bid {view.forbidden_bid}: "
-                f"the bids would total {total} = the tricks."
-            )
+            text = words.t("You are the dealer and may not bid {bid}: the bids would total "
+                           "{total} = the tricks.", bid=view.forbidden_bid, total=total)
         else:
-            text = (
-                f"{seating.name(view.dealer)} deals and may not bid "
-                f"{view.forbidden_bid} (the bids would total {total})."
-            )
+            text = words.t("{name} deals and may not bid {bid} (the bids would total {total}).",
+                           name=seating.name(view.dealer), bid=view.forbidden_bid, total=total)
         lines.extend(wrap(text))
     return lines
+
+
+def won_bid_heading(words: Words) -> str:
+    """The column of tricks won against the bid ("2/3": 2 taken of 3 bid), as in the
+    pictures: "Won/bid"."""
+    legend = words.t(WON_BID_LEGEND)
+    return legend[:1].upper() + legend[1:]
 
 
 def _won_bid_cell(view: SeatView, seat: int) -> str:
@@ -210,7 +275,7 @@ def _won_bid_cell(view: SeatView, seat: int) -> str:
     return text if view.blind[seat] else text + " "
 
 
-def hand_lines(view: SeatView, numbered: bool) -> list[str]:
+def hand_lines(view: SeatView, numbered: bool, words: Words = ENGLISH) -> list[str]:
     """The seat's hand grouped by suit, trump first. With ``numbered``, legal cards
     carry the numbers the player types; the others are shown but marked ``-``."""
     if view.hand_hidden:
@@ -220,24 +285,28 @@ def hand_lines(view: SeatView, numbered: bool) -> list[str]:
             if card is not None
         )
         return [
-            "One-card blind deal: you see everyone's card but your own:",
+            words.t("One-card blind deal: you see everyone's card but your own:"),
             *wrap(f"  {others}", indent="  "),
         ]
     cards = hand_order(view.hand, view.trump)
     legal = set(view.legal_cards) if numbered else set()
     number = {card: index for index, card in enumerate(playable_numbering(view), start=1)}
     tag_width = len(f"[{len(number)}]") if numbered else 0
-    lines = [f"Your hand ({plural(len(cards), 'card')}):"]
-    for suit in suit_order(view.trump):
-        group = [card for card in cards if card.suit == suit]
+    lines = [words.t("Your hand ({cards}):", cards=card_count(words, len(cards)))]
+    groups = [(suit, [card for card in cards if card.suit == suit])
+              for suit in suit_order(view.trump)]
+    labels = {suit: words.t("{suit} trump", suit=suit) if suit == view.trump else str(suit)
+              for suit, _ in groups}
+    label_width = max(8, *(cells(label) + 1 for label in labels.values()))
+    for suit, group in groups:
         if not group:
             continue
-        label = f"{suit} trump" if suit == view.trump else str(suit)
-        cells = [_hand_cell(card, number.get(card), tag_width, numbered) for card in group]
-        lines.extend(_row_of_cells(f"  {label:<8}", cells))
+        row = [_hand_cell(card, number.get(card), tag_width, numbered) for card in group]
+        lines.extend(_row_of_cells(f"  {pad(labels[suit], label_width)}", row))
     if numbered and legal and len(legal) < len(cards) and view.trick:
         led = view.trick[0][1].suit
-        lines.append(f"Cards marked - can't be played now: you must follow {led}.")
+        lines.append(words.t("Cards marked - can't be played now: you must follow {suit}.",
+                             suit=led))
     return lines
 
 
@@ -248,93 +317,15 @@ def _hand_cell(card: Card, number: int | None, tag_width: int, numbered: bool) -
     return f"{tag:>{tag_width}} {card!s:<3}"
 
 
-def _row_of_cells(prefix: str, cells: list[str]) -> list[str]:
+def _row_of_cells(prefix: str, row: list[str]) -> list[str]:
     """Cells after ``prefix``, continuing under it when they pass the width."""
     lines: list[str] = []
-    current = prefix + cells[0]
-    for cell in cells[1:]:
-        if len(current) + 2 + len(cell) > WIDTH:
+    current = prefix + row[0]
+    for cell in row[1:]:
+        if cells(current) + 2 + cells(cell) > WIDTH:
             lines.append(current.rstrip())
-            current = " " * len(prefix) + cell
+            current = " " * cells(prefix) + cell
         else:
             current += "  " + cell
     lines.append(current.rstrip())
-    return lines
-
-
-# --- scores -------------------------------------------------------------------------
-
-
-def score_lines(event: DealScored, deal_count: int, seating: Seating) -> list[str]:
-    """The deal's score table: tricks won/bid, hit or miss, points, running total."""
-    width = seating.names_width()
-    trump = "no trump" if event.trump is None else f"trump {event.trump}"
-    lines = [
-        "",
-        f"Scores after deal {event.number} of {deal_count} "
-        f"({plural(event.hand_size, 'card')}, {trump}):",
-        f"  {'Player'.ljust(width)} {WON_BID_HEADING:>7}    {'Points':>6} {'Total':>6}",
-    ]
-    for seat in range(len(seating.players)):
-        blind = event.blind[seat]
-        played = won_of_bid(event.tricks[seat], event.bids[seat], blind=blind)
-        mark = CHECK if event.bids[seat] == event.tricks[seat] else CROSS
-        lines.append(
-            f"  {seating.cell(seat)} {played if blind else played + ' ':>7}  {mark} "
-            f"{_signed(event.scores[seat]):>6} {event.totals[seat]:>6}"
-        )
-    if any(event.blind):
-        lines.append(BLIND_LEGEND)
-    return lines
-
-
-def _signed(points: int) -> str:
-    return f"{points:+d}" if points else "0"
-
-
-def running_totals_lines(view: SeatView, seating: Seating) -> list[str]:
-    """Totals so far and exact bids per player (the ``scores`` command)."""
-    done = len(view.results)
-    if not done:
-        return ["No deal has been scored yet."]
-    width = seating.names_width()
-    lines = [
-        f"After {plural(done, 'deal')} of {view.deal_count}:",
-        f"  {'Player'.ljust(width)} {'Total':>6}  Exact bids",
-    ]
-    for seat in range(len(seating.players)):
-        hits = sum(1 for result in view.results if result.hits[seat])
-        lines.append(f"  {seating.cell(seat)} {view.totals[seat]:>6}  {hits} of {done}")
-    return lines
-
-
-def standings_lines(event: GameOver, deal_count: int, seating: Seating) -> list[str]:
-    """Final places (equal totals share a place) and who won."""
-    order = sorted(range(len(seating.players)), key=lambda seat: (event.places[seat], seat))
-    lines = ["", f"Final standings after {plural(deal_count, 'deal')}:"]
-    for seat in order:
-        note = "  winner" if seat in event.winners else ""
-        lines.append(
-            f"  {event.places[seat]:>2}. {seating.cell(seat)} {event.totals[seat]:>6}{note}"
-        )
-    winners = [seating.name(seat) for seat in event.winners]
-    if len(winners) == 1:
-        lines.extend(wrap(f"{seating.does(event.winners[0], 'win', 'wins')} the game!"))
-    else:
-        names = ", ".join(winners[:-1]) + " and " + winners[-1]
-        lines.extend(wrap(f"{names} share the win with {event.totals[event.winners[0]]}!"))
-    return lines
-
-
-def draw_lines(draws: Sequence[Sequence[Card | None]], dealer: int, seating: Seating) -> list[str]:
-    """The first-dealer draw, round by round (ties draw again)."""
-    lines = ["Drawing for first dealer (highest card deals, ties draw again):"]
-    for number, drawn in enumerate(draws, start=1):
-        shown = " · ".join(
-            glue(f"{seating.name(seat)} {card}")
-            for seat, card in enumerate(drawn)
-            if card is not None
-        )
-        lines.extend(wrap(f"  Round {number}: {shown}", indent="    "))
-    lines.append(f"{seating.does(dealer, 'deal', 'deals')} first.")
     return lines

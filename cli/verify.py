@@ -18,6 +18,9 @@ from engine.errors import RecordError
 from engine.game import Game
 from engine.record import game_from_record, parse_record_text
 from engine.shuffle import normalize_seed, seed_commitment
+from i18n import DEFAULT_LANGUAGE, LANGUAGES, Words, words_for
+
+ENGLISH = words_for("en")
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -30,6 +33,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         ),
     )
     parser.add_argument("file", metavar="RECORD", help="the record, or - for standard input")
+    parser.add_argument(
+        "--language", choices=tuple(LANGUAGES), default=DEFAULT_LANGUAGE,
+        help=f"the language of the verdict: {', '.join(LANGUAGES)} (default {DEFAULT_LANGUAGE})",
+    )
     parser.set_defaults(func=run)
 
 
@@ -52,38 +59,39 @@ def run(args: argparse.Namespace) -> int:
     except RecordError as exc:
         print(f"error: {exc.located()}", file=sys.stderr)
         return EXIT_BAD_RECORD
-    print(verdict(record, game, commitment))
+    print(verdict(record, game, commitment, words_for(getattr(args, "language", None))))
     return 0
 
 
-def verdict(record: Mapping[str, Any], game: Game, commitment: str) -> str:
-    """What was checked, and what was not, in plain words."""
-    draw = "the first-dealer draw" if record.get("dealer_draw") is not None else "the first dealer"
+def verdict(record: Mapping[str, Any], game: Game, commitment: str,
+            words: Words = ENGLISH) -> str:
+    """What was checked, and what was not, in plain words. ``ok:`` stays in every
+    language, so scripts can look for it."""
+    if record.get("dealer_draw") is not None:
+        draw = words.t("the first-dealer draw")
+    else:
+        draw = words.t("the first dealer")
     # game_from_record accepted the record, so "deals" is a list (or missing).
     deals = len(record.get("deals") or [])
     if deals == 0:
-        return (
-            f"ok: the seed matches the commitment {commitment}, and {draw} comes from it; "
-            "no deal was played, so no deal or move was checked."
-        )
+        return "ok: " + words.t(
+            "the seed matches the commitment {commitment}, and {draw} comes from it; "
+            "no deal was played, so no deal or move was checked.",
+            commitment=commitment, draw=draw)
     moves = game.player_action_count
-    checked = (
-        f"ok: the seed matches the commitment {commitment}; {draw} and "
-        f"{'the deal' if deals == 1 else f'all {deals} deals'} in the record come from it"
-    )
+    which = words.n("the deal", "all {count} deals", deals)
+    checked = words.t("the seed matches the commitment {commitment}; {draw} and {deals} in "
+                      "the record come from it", commitment=commitment, draw=draw, deals=which)
     if moves == 0:
-        checked += ", and no bid was made yet, so no move was checked."
+        checked = words.t("{checked}, and no bid was made yet, so no move was checked.",
+                          checked=checked)
     else:
-        checked += f", and {'the one move is' if moves == 1 else f'all {moves} moves are'} legal."
+        checked = words.n("{checked}, and the one move is legal.",
+                          "{checked}, and all {count} moves are legal.", moves, checked=checked)
     if game.is_over:
-        return f"{checked} The game is complete: all of it was checked."
-    finished = len(game.results())
-    return (
-        f"{checked} The game is unfinished ({finished} of {count(game.deal_count, 'deal')} "
-        "finished): what was never played was not checked."
-    )
-
-
-def count(number: int, noun: str) -> str:
-    """``1 deal``, ``2 deals``."""
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+        return "ok: " + words.t("{checked} The game is complete: all of it was checked.",
+                                checked=checked)
+    return "ok: " + words.t(
+        "{checked} The game is unfinished ({finished} of {deals} finished): what was never "
+        "played was not checked.", checked=checked, finished=len(game.results()),
+        deals=words.n("{count} deal", "{count} deals", game.deal_count))

@@ -9,6 +9,7 @@ from typing import Final
 from PIL import Image
 
 from engine.cards import Card
+from i18n import Words, words_for
 from render.canvas import new_canvas
 from render.cards import TABLE_CARD_WIDTH, card_height, card_tile, glow_tile
 from render.encoding import encode_picture
@@ -31,8 +32,10 @@ MAX_ROUNDS: Final = 6
 """Ties are rare; a draw needing more rounds than this is shown by its last ones."""
 
 
-def _ordinal(number: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(number, f"{number}th")
+def _round_label(number: int, words: Words) -> str:
+    """"1st draw", "2nd draw"…: a phrase per round, since ordinals differ by language."""
+    ordinals = {1: words.t("1st draw"), 2: words.t("2nd draw"), 3: words.t("3rd draw")}
+    return ordinals.get(number) or words.t("Draw {number}", number=number)
 
 
 def draw_dealer_draw(
@@ -50,7 +53,8 @@ def draw_dealer_draw(
     if any(len(round_) != n for round_ in draws):
         raise ValueError(f"every draw round needs one entry per player ({n})")
     colours = palette(options)
-    names = player_names(tuple(players))
+    words = words_for(options.language)
+    names = player_names(tuple(players), words)
     first_round = max(0, len(draws) - MAX_ROUNDS)
     rounds = list(enumerate(draws))[first_round:] or [(0, (None,) * n)]
     height_card = card_height(CARD_WIDTH)
@@ -59,8 +63,9 @@ def draw_dealer_draw(
     body_top = PAD + HEADER + NAME_ROW
     height = body_top + len(rounds) * (height_card + ROUND_GAP) + FOOTER + PAD
     canvas = new_canvas(width, height, colours.background)
-    draw_text(canvas, PAD, PAD + 18, "Drawing for first dealer", TITLE, colours.text, bold=True)
-    rule = "Highest card deals first · suits don't count · ties draw again"
+    title = fitted(words.t("Drawing for first dealer"), TITLE, True, width - 2 * PAD)
+    draw_text(canvas, PAD, PAD + 18, title, TITLE, colours.text, bold=True)
+    rule = words.t("Highest card deals first · suits don't count · ties draw again")
     draw_text(
         canvas, PAD, PAD + 58, fitted(rule, SMALL, False, width - 2 * PAD), SMALL, colours.muted
     )
@@ -76,10 +81,11 @@ def draw_dealer_draw(
     last_card: dict[int, tuple[int, int]] = {}
     for row, (number, drawn) in enumerate(rounds):
         top = body_top + row * (height_card + ROUND_GAP)
-        label = f"{_ordinal(number + 1)} draw"
+        label = fitted(_round_label(number + 1, words), SMALL, True, grid_left - PAD - 4)
         draw_text(canvas, PAD, top + height_card / 2 - 10, label, SMALL, colours.text, bold=True)
         if number + 1 < len(draws):
-            draw_text(canvas, PAD, top + height_card / 2 + 14, "tie: again", TINY, colours.muted)
+            again = fitted(words.t("tie: again"), TINY, False, grid_left - PAD - 4)
+            draw_text(canvas, PAD, top + height_card / 2 + 14, again, TINY, colours.muted)
         for seat, card in enumerate(drawn):
             if card is None:
                 continue
@@ -102,7 +108,7 @@ def draw_dealer_draw(
                     canvas,
                     x + CARD_WIDTH // 2,
                     top + height_card,
-                    "tie",
+                    fitted(words.t("tie"), TINY, True, COLUMN - 12 - TINY),
                     tag,
                     size=TINY,
                     height=22,
@@ -110,10 +116,13 @@ def draw_dealer_draw(
                 )
     footer_y = body_top + len(rounds) * (height_card + ROUND_GAP) + FOOTER // 2 - 6
     dealer_centre = grid_left + first_dealer * COLUMN + COLUMN // 2
+    # Centred under the dealer's column: at the edge column it may spread into the margin.
+    deals_first = fitted(words.t("Deals first"), SMALL, True, COLUMN + PAD - SMALL)
     draw_pill(
-        canvas, dealer_centre, footer_y, "Deals first", (colours.on_gold, colours.gold), align="m"
+        canvas, dealer_centre, footer_y, deals_first, (colours.on_gold, colours.gold), align="m"
     )
-    summary = fitted(f"{names[first_dealer]} deals first", BODY, True, grid_left - PAD - 8)
+    summary = words.t("{name} deals first", name=names[first_dealer])
+    summary = fitted(summary, BODY, True, grid_left - PAD - 8)
     if grid_left - PAD > 200:
         draw_text(canvas, PAD, footer_y, summary, BODY, colours.gold, bold=True)
     return canvas

@@ -4,41 +4,45 @@ from __future__ import annotations
 
 from engine.game import Phase
 from engine.view import SeatView
+from i18n import Words
 from render.won_bid import won_and_bid_words
 
 
-def waiting_for(view: SeatView, names: tuple[str, ...]) -> str:
+def waiting_for(view: SeatView, names: tuple[str, ...], words: Words) -> str:
     """What the table waits for, from the point of view of nobody in particular."""
     if view.phase is Phase.GAME_OVER:
-        return "Game over"
+        return words.t("Game over")
     if view.phase is Phase.BIDDING:
         if view.turn is None:
             left = len(view.awaiting)
-            return f"Bids are made together: {left} still to bid" if left else "Bids are in"
-        return f"{names[view.turn]} to bid"
+            if not left:
+                return words.t("Bids are in")
+            return words.t("Bids are made together: {left} still to bid", left=left)
+        return words.t("{name} to bid", name=names[view.turn])
     if view.phase is Phase.PLAYING and view.turn is not None:
-        return f"{names[view.turn]} to play"
-    return "Dealing"
+        return words.t("{name} to play", name=names[view.turn])
+    return words.t("Dealing")
 
 
-def my_status(view: SeatView, names: tuple[str, ...]) -> tuple[str, bool]:
+def my_status(view: SeatView, names: tuple[str, ...], words: Words) -> tuple[str, bool]:
     """The line under a player's hand, and whether it is that player's move."""
     seat = view.seat
     if seat is None:
-        return waiting_for(view, names), False
+        return waiting_for(view, names, words), False
     if view.phase is Phase.BIDDING and seat in view.awaiting:
         if view.forbidden_bid is not None and seat == view.dealer:
-            return f"Your turn to bid: you are the dealer and can't bid {view.forbidden_bid}", True
-        return "Your turn to bid", True
+            return words.t("Your turn to bid: you are the dealer and can't bid {bid}",
+                           bid=view.forbidden_bid), True
+        return words.t("Your turn to bid"), True
     if view.phase is Phase.PLAYING and view.turn == seat:
         if view.trick:
             led = view.trick[0][1].suit
-            return f"Your turn: {led.symbol} was led", True
-        return "Your turn: lead any card", True
-    return waiting_for(view, names), False
+            return words.t("Your turn: {suit} was led", suit=led.symbol), True
+        return words.t("Your turn: lead any card"), True
+    return waiting_for(view, names, words), False
 
 
-def bid_and_won(view: SeatView) -> str:
+def bid_and_won(view: SeatView, words: Words) -> str:
     """ "Won 1 · bid 2" for the view's own seat ('' before it has bid): won first, as
     in every won/bid figure."""
     seat = view.seat
@@ -47,4 +51,4 @@ def bid_and_won(view: SeatView) -> str:
     bid = view.bids[seat]
     if bid is None:
         return ""
-    return won_and_bid_words(view.tricks_won[seat], bid)
+    return won_and_bid_words(view.tricks_won[seat], bid, words)

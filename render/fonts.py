@@ -92,13 +92,13 @@ def font(size: int, bold: bool = False, script: Script = "latin") -> ImageFont.F
                               layout_engine=LAYOUT)
 
 
-@lru_cache(maxsize=2)
-def _basic_font(bold: bool) -> ImageFont.FreeTypeFont:
+@lru_cache(maxsize=len(_FILES))
+def _basic_font(bold: bool, script: Script) -> ImageFont.FreeTypeFont:
     # Coverage is checked one character at a time with the basic layout, which maps a
     # character straight to its glyph: a missing one becomes glyph 0, ".notdef". (Raqm
     # could substitute a dotted circle or reorder, which would hide a missing glyph.)
     return ImageFont.truetype(
-        io.BytesIO(_font_bytes(bold)), 24, layout_engine=ImageFont.Layout.BASIC
+        io.BytesIO(_font_bytes(bold, script)), 24, layout_engine=ImageFont.Layout.BASIC
     )
 
 
@@ -108,22 +108,25 @@ def _glyph_picture(face: ImageFont.FreeTypeFont, char: str) -> bytes:
     return canvas.tobytes()
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=len(_FILES))
 @uses_freetype
-def _missing_glyph_picture(bold: bool) -> bytes:
+def _missing_glyph_picture(bold: bool, script: Script) -> bytes:
     # U+10FFFF is a permanent noncharacter: no font maps it, so this is ".notdef".
-    return _glyph_picture(_basic_font(bold), "\U0010ffff")
+    return _glyph_picture(_basic_font(bold, script), "\U0010ffff")
 
 
 @lru_cache(maxsize=8192)
 @uses_freetype
 def has_glyph(char: str) -> bool:
-    """Whether both shipped weights can draw ``char`` (one code point).
+    """Whether both shipped weights of the font for ``char``'s script (see
+    :func:`script_of`) can draw it (one code point): a Hindi or Gujarati name is
+    drawn, not dropped.
 
     Pillow exposes no character map, so this draws the character and compares it
     with the font's ".notdef" box; a real glyph never matches it exactly.
     """
+    script = script_of(char) or "latin"
     return all(
-        _glyph_picture(_basic_font(bold), char) != _missing_glyph_picture(bold)
+        _glyph_picture(_basic_font(bold, script), char) != _missing_glyph_picture(bold, script)
         for bold in (False, True)
     )

@@ -11,6 +11,7 @@ from PIL import Image
 from engine.cards import Card
 from engine.game import Phase
 from engine.view import SeatView
+from i18n import Words, words_for
 from render.canvas import fill_rounded, new_canvas, ring_rounded
 from render.cards import HAND_CARD_WIDTH, back_tile, card_height, card_tile, dimmed_tile
 from render.describe import bid_and_won, my_status
@@ -137,33 +138,39 @@ def draw_hand(view: SeatView, options: RenderOptions = DEFAULT_OPTIONS) -> Image
     if view.seat is None:
         raise ValueError("a hand picture needs a player's own view (a SeatView with a seat)")
     colours = palette(options)
+    words = words_for(options.language)
     layout = layout_hand(view)
     canvas = new_canvas(layout.width, layout.height, colours.background)
-    _header(canvas, view, colours, options)
+    _header(canvas, view, colours, options, words)
     if view.hand_hidden:
-        _draw_blind_deal(canvas, view, colours, options)
+        _draw_blind_deal(canvas, view, colours, options, words)
     elif not layout.cards:
-        message = "The game is over" if view.phase is Phase.GAME_OVER else "No cards in hand"
+        over = view.phase is Phase.GAME_OVER
+        message = words.t("The game is over") if over else words.t("No cards in hand")
         y = CARD_TOP + CARD_HEIGHT / 2
         draw_text(canvas, layout.width / 2, y, message, BODY, colours.muted, align="m")
     else:
-        _draw_cards(canvas, layout, colours, options)
+        _draw_cards(canvas, layout, colours, options, words)
     return canvas
 
 
-def _header(canvas: Image.Image, view: SeatView, colours: Palette, options: RenderOptions) -> None:
-    names = player_names(view.players)
+def _header(
+    canvas: Image.Image, view: SeatView, colours: Palette, options: RenderOptions, words: Words
+) -> None:
+    names = player_names(view.players, words)
     right = canvas.width - PAD
-    badge = trump_badge_width(view.trump)
-    draw_trump_badge(canvas, right - badge, PAD + 15, view.trump, colours, options.four_colour)
-    deal = f"Deal {view.deal_number} of {view.deal_count}"
+    badge = trump_badge_width(view.trump, words)
+    draw_trump_badge(
+        canvas, right - badge, PAD + 15, view.trump, colours, options.four_colour, words
+    )
+    deal = words.t("Deal {number} of {count}", number=view.deal_number, count=view.deal_count)
     deal_width = pill_width(deal)
     deal_x = right - badge - 8 - deal_width
     draw_pill(canvas, deal_x, PAD + 15, deal, (colours.text, colours.panel_alt))
-    title = fitted("Your hand", TITLE, True, deal_x - PAD - 16)
+    title = fitted(words.t("Your hand"), TITLE, True, deal_x - PAD - 16)
     draw_text(canvas, PAD, PAD + 15, title, TITLE, colours.text, bold=True)
-    status, my_move = my_status(view, names)
-    score = bid_and_won(view)
+    status, my_move = my_status(view, names, words)
+    score = bid_and_won(view, words)
     score_width = draw_text(canvas, right, PAD + 52, score, BODY, colours.muted, align="r")
     status = fitted(status, BODY, my_move, canvas.width - 2 * PAD - score_width - 16)
     colour = colours.accent if my_move else colours.muted
@@ -171,7 +178,11 @@ def _header(canvas: Image.Image, view: SeatView, colours: Palette, options: Rend
 
 
 def _draw_cards(
-    canvas: Image.Image, layout: HandLayout, colours: Palette, options: RenderOptions
+    canvas: Image.Image,
+    layout: HandLayout,
+    colours: Palette,
+    options: RenderOptions,
+    words: Words,
 ) -> None:
     if layout.trump_span is not None:
         left, right = layout.trump_span
@@ -181,7 +192,7 @@ def _draw_cards(
             canvas,
             (left + right) / 2,
             top + 10,
-            "TRUMP",
+            fitted(words.t("TRUMP"), TINY, True, right - left - 4),
             TINY,
             colours.on_gold,
             bold=True,
@@ -225,12 +236,12 @@ def _blocked_number(canvas: Image.Image, centre: int, number: int, colours: Pale
 
 
 def _draw_blind_deal(
-    canvas: Image.Image, view: SeatView, colours: Palette, options: RenderOptions
+    canvas: Image.Image, view: SeatView, colours: Palette, options: RenderOptions, words: Words
 ) -> None:
     """The one-card blind deal: your own card face down, everyone else's face up."""
-    names = player_names(view.players)
+    names = player_names(view.players, words)
     seat = view.seat if view.seat is not None else 0
-    caption = "Blind deal: you see everyone's card but your own"
+    caption = words.t("Blind deal: you see everyone's card but your own")
     draw_text(
         canvas,
         PAD,
@@ -245,7 +256,7 @@ def _draw_blind_deal(
     for other, card in entries:
         if card is None:
             back_tile(CARD_WIDTH).paste(canvas, x, CARD_TOP)
-            label = "You"
+            label = words.t("You")
         else:
             card_tile(card, options.four_colour, CARD_WIDTH).paste(canvas, x, CARD_TOP)
             label = names[other]

@@ -12,6 +12,7 @@ import unicodedata
 from functools import lru_cache
 from typing import Final
 
+from i18n import Words
 from render.fonts import has_glyph
 
 MAX_NAME_CHARS: Final = 48
@@ -46,10 +47,10 @@ def clean_name(name: str, fallback: str) -> str:
     return cleaned
 
 
-def seat_label(seat: int) -> str:
-    return f"Player {seat + 1}"
+def seat_label(seat: int, words: Words) -> str:
+    return words.t("Player {number}", number=seat + 1)
 
 
-def player_names(players: tuple[str, ...] | list[str]) -> tuple[str, ...]:
-    """Every seat's drawable name."""
-    return tuple(clean_name(name, seat_label(seat)) for seat, name in enumerate(players))
+def player_names(players: tuple[str, ...] | list[str], words: Words) -> tuple[str, ...]:
+    """Every seat's drawable name (a seat's label in ``words`` when nothing is left)."""
+    return tuple(clean_name(name, seat_label(seat, words)) for seat, name in enumerate(players))

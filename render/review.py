@@ -11,6 +11,7 @@ from typing import Final
 
 from PIL import Image
 
+from i18n import Words, words_for
 from render.canvas import draw_mark, fill_rounded, line, new_canvas
 from render.encoding import encode_picture
 from render.options import DEFAULT_OPTIONS, RenderOptions
@@ -48,7 +49,7 @@ def draw_bid_chart(
     options: RenderOptions = DEFAULT_OPTIONS,
     *,
     allowed: Sequence[bool] | None = None,
-    heading: str = "Your bid",
+    heading: str | None = None,
 ) -> Image.Image:
     """Two bar charts, one bar per number 0..hand size: the chance of taking that many
     tricks (playing for the bid made), then the expected points of bidding it. The
@@ -56,6 +57,8 @@ def draw_bid_chart(
     bid that was not allowed (``allowed[b]`` false) is greyed and crossed."""
     _check(trick_chances, expected_points, bid, best)
     colours = palette(options)
+    words = words_for(options.language)
+    heading = words.t("Your bid") if heading is None else heading
     count = len(expected_points)
     legal = list(allowed) if allowed is not None else [True] * count
     panel = PANEL_TITLE + BAR_AREA + LABELS
@@ -65,11 +68,12 @@ def draw_bid_chart(
               colours.text, bold=True)
     top = PAD + 44
     chances = [f"{round(100 * p)}%" for p in trick_chances]
-    _panel(canvas, top, "Tricks you would take, playing for your bid", list(trick_chances),
-           chances, bid, best, legal, colours, marks=False)
+    chances_title = words.t("Tricks you would take, playing for your bid")
+    _panel(canvas, top, chances_title, list(trick_chances),
+           chances, bid, best, legal, colours, words, marks=False)
     points = [f"{p:.1f}" for p in expected_points]
-    _panel(canvas, top + panel, "Expected points of each bid", list(expected_points), points,
-           bid, best, legal, colours, marks=True)
+    _panel(canvas, top + panel, words.t("Expected points of each bid"), list(expected_points),
+           points, bid, best, legal, colours, words, marks=True)
     return canvas
 
 
@@ -83,15 +87,20 @@ def _panel(
     best: int,
     legal: list[bool],
     colours: Palette,
+    words: Words,
     *,
     marks: bool,
 ) -> None:
     """One bar chart; negative values hang below the zero line."""
-    draw_text(canvas, PAD, top + PANEL_TITLE // 2, title, BODY, colours.muted, bold=True)
+    legend_width = _legend(canvas, top + PANEL_TITLE // 2, colours, words) if marks else 0
+    room = WIDTH - 2 * PAD - legend_width - (16 if marks else 0)
+    draw_text(canvas, PAD, top + PANEL_TITLE // 2, fitted(title, BODY, True, room), BODY,
+              colours.muted, bold=True)
     low, high = min(0.0, *values), max(0.0, *values)
     span = (high - low) or 1.0
     area_top = top + PANEL_TITLE + 18  # room for the value above the tallest bar
-    area = BAR_AREA - 18
+    # Values below zero are labelled under their bars: keep room there above the bid numbers.
+    area = BAR_AREA - 18 - (18 if low < 0 else 0)
     zero = area_top + round(area * high / span)
     slot = (WIDTH - 2 * PAD) / len(values)
     bar = max(6, min(40, round(slot * 0.62)))
@@ -114,8 +123,6 @@ def _panel(
             draw_mark(canvas, "star", cx, under + 24, 20, colours.gold)
         elif marks and not legal[number]:
             draw_mark(canvas, "cross", cx, under + 24, 16, colours.bad)
-    if marks:
-        _legend(canvas, top + PANEL_TITLE // 2, colours)
 
 
 def _bar_colour(number: int, bid: int, legal: bool, colours: Palette) -> RGB:
@@ -124,14 +131,17 @@ def _bar_colour(number: int, bid: int, legal: bool, colours: Palette) -> RGB:
     return colours.panel_alt if not legal else colours.line
 
 
-def _legend(canvas: Image.Image, cy: int, colours: Palette) -> None:
-    """"■ your bid ★ best" at the panel title's right."""
+def _legend(canvas: Image.Image, cy: int, colours: Palette, words: Words) -> int:
+    """"■ your bid ★ best" at the panel title's right; returns its width."""
     right = WIDTH - PAD
-    right -= draw_text(canvas, right, cy, "best", SMALL, colours.muted, align="r") + 6
+    best = words.t("best")
+    right -= draw_text(canvas, right, cy, best, SMALL, colours.muted, align="r") + 6
     draw_mark(canvas, "star", right - 9, cy, 18, colours.gold)
     right -= 30
-    right -= draw_text(canvas, right, cy, "your bid", SMALL, colours.muted, align="r") + 6
+    right -= draw_text(canvas, right, cy, words.t("your bid"), SMALL, colours.muted,
+                       align="r") + 6
     fill_rounded(canvas, (right - 16, cy - 8, right, cy + 8), 3, colours.accent)
+    return WIDTH - PAD - (right - 16)
 
 
 def render_bid_chart(
@@ -142,7 +152,7 @@ def render_bid_chart(
     options: RenderOptions = DEFAULT_OPTIONS,
     *,
     allowed: Sequence[bool] | None = None,
-    heading: str = "Your bid",
+    heading: str | None = None,
 ) -> bytes:
     """:func:`draw_bid_chart` as PNG bytes in the look's palette."""
     image = draw_bid_chart(

@@ -16,6 +16,7 @@ from typing import Final
 from PIL import Image
 
 from engine.game import DealResult
+from i18n import Words, words_for
 from render.blit import fill
 from render.canvas import draw_disc, draw_mark, draw_suit_chip, fill_rounded, new_canvas
 from render.encoding import encode_picture
@@ -167,52 +168,61 @@ def draw_score_sheet(
     """The score sheet: a row per finished deal, a column per player (see :func:`sheet_layout`)."""
     _check(players, results)
     colours = palette(options)
-    names = player_names(tuple(players))
+    words = words_for(options.language)
+    names = player_names(tuple(players), words)
     layout = sheet_layout(len(names), results)
     canvas = new_canvas(layout.width, layout.height, colours.background)
     totals = results[-1].totals if results else (0,) * len(names)
     leading = leaders(totals) if results else frozenset()
-    _title(canvas, results, deal_count, colours)
-    _legend(canvas, any(any(result.blind) for result in results), colours)
+    _title(canvas, results, deal_count, colours, words)
+    _legend(canvas, any(any(result.blind) for result in results), colours, words)
     for band in range(layout.bands):
         _leader_columns(canvas, layout, band, leading, colours)
-        _names(canvas, layout, band, names, leading, colours)
+        _names(canvas, layout, band, names, leading, colours, words)
         for index, result in enumerate(results):
             _deal_row(canvas, layout, band, result, index, leading, colours, options)
         if not results:
             y = layout.body_top(band) + layout.row / 2
-            draw_text(canvas, PAD + 12, y, "No deals finished yet", SMALL, colours.muted)
+            empty = fitted(words.t("No deals finished yet"), SMALL, False, layout.width - 3 * PAD)
+            draw_text(canvas, PAD + 12, y, empty, SMALL, colours.muted)
         _separators(canvas, layout, band, leading, colours)
-        _footer(canvas, layout, band, totals, leading, colours)
+        _footer(canvas, layout, band, totals, leading, colours, words)
     return canvas
 
 
 def _title(
-    canvas: Image.Image, results: Sequence[DealResult], deal_count: int | None, colours: Palette
+    canvas: Image.Image,
+    results: Sequence[DealResult],
+    deal_count: int | None,
+    colours: Palette,
+    words: Words,
 ) -> None:
-    draw_text(canvas, PAD, PAD + 18, "Score sheet", TITLE, colours.text, bold=True)
+    title = words.t("Score sheet")
+    title_width = draw_text(canvas, PAD, PAD + 18, title, TITLE, colours.text, bold=True)
     if not results:
         return
     last = results[-1].number
     if deal_count is not None and last >= deal_count:
-        progress = "final"
+        progress = words.t("final")
     elif deal_count is not None:
-        progress = f"after deal {last} of {deal_count}"
+        progress = words.t("after deal {number} of {count}", number=last, count=deal_count)
     else:
-        progress = f"after deal {last}"
+        progress = words.t("after deal {number}", number=last)
+    progress = fitted(progress, SMALL, False, canvas.width - 2 * PAD - title_width - 16)
     draw_text(canvas, canvas.width - PAD, PAD + 18, progress, SMALL, colours.muted, align="r")
 
 
-def _legend(canvas: Image.Image, any_blind: bool, colours: Palette) -> None:
+def _legend(canvas: Image.Image, any_blind: bool, colours: Palette, words: Words) -> None:
     """What a cell holds, in its own order: mark, won/bid, points, total."""
     cy = PAD + 56
     x = PAD + MARK_RADIUS
-    for hit, word in ((True, "hit"), (False, "miss")):
+    for hit, word in ((True, words.t("hit")), (False, words.t("miss"))):
         draw_disc(canvas, x, cy, MARK_RADIUS, colours.good if hit else colours.bad)
         draw_mark(canvas, "check" if hit else "cross", x, cy, 12, colours.on_accent)
         x += MARK_RADIUS + 5 + draw_text(canvas, x + MARK_RADIUS + 5, cy, word, TINY, colours.muted)
         x += 12 + MARK_RADIUS
-    parts = [WON_BID_LEGEND, "points", "total"] + (["* blind"] if any_blind else [])
+    parts = [words.t(WON_BID_LEGEND), words.t("points"), words.t("total")]
+    parts += [words.t("* blind")] if any_blind else []
     text = fitted(" · ".join(parts), TINY, True, canvas.width - PAD - (x - MARK_RADIUS))
     draw_text(canvas, x - MARK_RADIUS, cy, text, TINY, colours.muted, bold=True)
 
@@ -239,9 +249,11 @@ def _names(
     names: tuple[str, ...],
     leading: frozenset[int],
     colours: Palette,
+    words: Words,
 ) -> None:
     cy = layout.band_top(band) + NAMES // 2 + 2
-    draw_text(canvas, PAD + 8, cy, "Deal", TINY, colours.muted, bold=True)
+    deal = fitted(words.t("Deal"), TINY, True, DEAL_COLUMN - 12)
+    draw_text(canvas, PAD + 8, cy, deal, TINY, colours.muted, bold=True)
     for seat in layout.band_seats(band):
         name = names[seat]
         centre = layout.column_left(seat) + layout.cell / 2
@@ -282,7 +294,8 @@ def _deal_row(
     if result.trump is not None:
         draw_suit_chip(canvas, result.trump, PAD + 74, cy, row - 10, options.four_colour)
     else:
-        draw_text(canvas, PAD + 74, cy, "NT", TINY - 3, colours.muted, bold=True, align="m")
+        no_trump = words_for(options.language).t("NT")
+        draw_text(canvas, PAD + 74, cy, no_trump, TINY - 3, colours.muted, bold=True, align="m")
     for seat in seats:
         left = layout.column_left(seat)
         hit = result.bids[seat] == result.tricks[seat]
@@ -322,11 +335,13 @@ def _footer(
     totals: Sequence[int],
     leading: frozenset[int],
     colours: Palette,
+    words: Words,
 ) -> None:
     top = layout.footer_top(band)
     fill(canvas, (PAD, top, layout.band_right(band), top + 2), colours.line)
     cy = top + FOOTER // 2 + 1
-    draw_text(canvas, PAD + 8, cy, "Total", SMALL, colours.text, bold=True)
+    total = fitted(words.t("Total"), SMALL, True, DEAL_COLUMN - 12)
+    draw_text(canvas, PAD + 8, cy, total, SMALL, colours.text, bold=True)
     for seat in layout.band_seats(band):
         colour = colours.gold if seat in leading else colours.text
         right = layout.column_left(seat) + layout.cell - CELL_PAD

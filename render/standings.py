@@ -9,6 +9,7 @@ from PIL import Image
 
 from engine.game import DealResult
 from engine.scoring import standings
+from i18n import Words, words_for
 from render.canvas import draw_disc, draw_mark, fill_rounded, new_canvas, ring_rounded
 from render.encoding import encode_picture
 from render.names import player_names
@@ -25,11 +26,13 @@ MEDAL: Final = 20
 MAX_PLAYERS: Final = 8
 
 
-def _headline(names: tuple[str, ...], winners: tuple[int, ...], best: int) -> str:
+def _headline(names: tuple[str, ...], winners: tuple[int, ...], best: int, words: Words) -> str:
     if len(winners) == 1:
-        return f"{names[winners[0]]} wins with {signed(best)} points"
-    listed = ", ".join(names[seat] for seat in winners[:-1]) + f" and {names[winners[-1]]}"
-    return f"Shared win: {listed} with {signed(best)}"
+        return words.n("{name} wins with {points} point", "{name} wins with {points} points",
+                       abs(best), name=names[winners[0]], points=signed(best))
+    listed = words.t("{names} and {last}", names=", ".join(names[seat] for seat in winners[:-1]),
+                     last=names[winners[-1]])
+    return words.t("Shared win: {names} with {points}", names=listed, points=signed(best))
 
 
 def _medal(place: int, colours: Palette) -> tuple[RGB, RGB]:
@@ -58,13 +61,16 @@ def draw_final_standings(
             f"got {n} players and {len(totals)} totals"
         )
     colours = palette(options)
-    names = player_names(tuple(players))
+    words = words_for(options.language)
+    names = player_names(tuple(players), words)
     places, winners = standings(tuple(totals))
     shared = len(winners) > 1
     height = PAD + HEADER + n * (ROW + ROW_GAP) - ROW_GAP + PAD
     canvas = new_canvas(WIDTH, height, colours.background)
-    draw_text(canvas, PAD, PAD + 18, "Final standings", TITLE, colours.text, bold=True)
-    headline = fitted(_headline(names, winners, max(totals)), BODY, True, WIDTH - 2 * PAD)
+    title = fitted(words.t("Final standings"), TITLE, True, WIDTH - 2 * PAD)
+    draw_text(canvas, PAD, PAD + 18, title, TITLE, colours.text, bold=True)
+    headline = _headline(names, winners, max(totals), words)
+    headline = fitted(headline, BODY, True, WIDTH - 2 * PAD)
     draw_text(canvas, PAD, PAD + 58, headline, BODY, colours.gold, bold=True)
     order = sorted(range(n), key=lambda seat: (places[seat], seat))
     for row, seat in enumerate(order):
@@ -80,10 +86,10 @@ def draw_final_standings(
         draw_disc(canvas, PAD + 18 + MEDAL, cy, MEDAL, fill)
         draw_text(canvas, PAD + 18 + MEDAL, cy, str(places[seat]), BODY, ink, bold=True, align="m")
         name_x = PAD + 2 * MEDAL + 34
-        badge = "SHARED WIN" if won and shared else ("WINNER" if won else "")
+        badge = words.t("SHARED WIN") if won and shared else (words.t("WINNER") if won else "")
         badge_width = pill_width(badge, TINY) + 10 if badge else 0
         room = WIDTH - PAD - 150 - name_x - badge_width
-        stats = _hits_line(results, seat)
+        stats = _hits_line(results, seat, words)
         name_y = cy - 10 if stats else cy
         name_width = draw_text(
             canvas,
@@ -105,10 +111,14 @@ def draw_final_standings(
                 height=24,
             )
         if stats:
+            stats = fitted(stats, TINY, False, WIDTH - PAD - 150 - name_x)
             draw_text(canvas, name_x, cy + 14, stats, TINY, colours.muted)
         if won:
             draw_mark(canvas, "crown", WIDTH - PAD - 136, cy, 24, colours.gold)
-        unit = draw_text(canvas, WIDTH - PAD - 16, cy + 2, "pts", SMALL, colours.muted, align="r")
+        points_unit = words.t("pts")
+        unit = draw_text(
+            canvas, WIDTH - PAD - 16, cy + 2, points_unit, SMALL, colours.muted, align="r"
+        )
         draw_text(
             canvas,
             WIDTH - PAD - 22 - unit,
@@ -122,11 +132,12 @@ def draw_final_standings(
     return canvas
 
 
-def _hits_line(results: Sequence[DealResult], seat: int) -> str:
+def _hits_line(results: Sequence[DealResult], seat: int, words: Words) -> str:
     if not results or any(seat >= len(result.bids) for result in results):
         return ""
     hits = sum(1 for result in results if result.bids[seat] == result.tricks[seat])
-    return f"hit {hits} of {len(results)} bids"
+    return words.n("hit {hits} of {count} bid", "hit {hits} of {count} bids", len(results),
+                   hits=hits)
 
 
 def render_final_standings(

@@ -10,6 +10,7 @@ from PIL import Image
 
 from engine.game import Phase
 from engine.view import SeatView
+from i18n import Words, words_for
 from render.canvas import draw_disc, draw_mark, fill_rounded, new_canvas, ring_rounded
 from render.cards import TURN_UP_CARD_WIDTH, card_tile
 from render.describe import waiting_for
@@ -48,29 +49,38 @@ TRICKS_X: Final = PAD + 440
 TURN_UP_WIDTH: Final = TURN_UP_CARD_WIDTH
 
 
-def _phase_line(view: SeatView, names: tuple[str, ...]) -> str:
+def _phase_line(view: SeatView, names: tuple[str, ...], words: Words) -> str:
+    waiting = waiting_for(view, names, words)
     if view.phase is Phase.PLAYING:
         number = len(view.completed_tricks) + 1
-        return f"Trick {number} of {view.hand_size} · {waiting_for(view, names)}"
+        return words.t("Trick {number} of {count} · {waiting}",
+                       number=number, count=view.hand_size, waiting=waiting)
     if view.phase is Phase.BIDDING:
-        return f"Bidding · {waiting_for(view, names)}"
-    return waiting_for(view, names)
+        return words.t("Bidding · {waiting}", waiting=waiting)
+    return waiting
 
 
-def _bids_line(view: SeatView) -> str:
+def _bids_line(view: SeatView, words: Words) -> str:
     known = [bid for bid in view.bids if bid is not None]
     if not known or view.phase not in (Phase.BIDDING, Phase.PLAYING):
         return ""
-    total = sum(known)
+    total, size = sum(known), view.hand_size
     if len(known) < len(view.players):
-        return f"Bids so far {total} · {view.hand_size} tricks"
-    if total == view.hand_size:
-        return f"Bids {total} = {view.hand_size} tricks"
-    side = "over" if total > view.hand_size else "under"
-    return f"Bids {total} for {view.hand_size} tricks ({side})"
+        return words.n("Bids so far {total} · {count} trick",
+                       "Bids so far {total} · {count} tricks", size, total=total)
+    if total == size:
+        return words.n("Bids {total} = {count} trick", "Bids {total} = {count} tricks",
+                       size, total=total)
+    if total > size:
+        return words.n("Bids {total} for {count} trick (over)",
+                       "Bids {total} for {count} tricks (over)", size, total=total)
+    return words.n("Bids {total} for {count} trick (under)",
+                   "Bids {total} for {count} tricks (under)", size, total=total)
 
 
-def _header(canvas: Image.Image, view: SeatView, colours: Palette, options: RenderOptions) -> None:
+def _header(
+    canvas: Image.Image, view: SeatView, colours: Palette, options: RenderOptions, words: Words
+) -> None:
     right = WIDTH - PAD
     if view.turn_up is not None:
         # The turned-up card that set trump, as a small card at the top right.
@@ -78,23 +88,27 @@ def _header(canvas: Image.Image, view: SeatView, colours: Palette, options: Rend
             canvas, right - TURN_UP_WIDTH, PAD
         )
         right -= TURN_UP_WIDTH + 12
-    badge = trump_badge_width(view.trump)
-    draw_trump_badge(canvas, right - badge, PAD + 16, view.trump, colours, options.four_colour)
-    cards = f"{view.hand_size} card{'s' if view.hand_size != 1 else ''}"
+    badge = trump_badge_width(view.trump, words)
+    draw_trump_badge(
+        canvas, right - badge, PAD + 16, view.trump, colours, options.four_colour, words
+    )
+    cards = words.n("{count} card", "{count} cards", view.hand_size)
     cards_width = pill_width(cards)
     draw_pill(
         canvas, right - badge - 8 - cards_width, PAD + 16, cards, (colours.text, colours.panel_alt)
     )
-    title = f"Deal {view.deal_number} of {view.deal_count}"
+    title = words.t("Deal {number} of {count}", number=view.deal_number, count=view.deal_count)
     if view.phase is Phase.GAME_OVER:
-        title = "Game over"
+        title = words.t("Game over")
     elif view.deal_number == 0:
-        title = "Before the first deal"
-    draw_text(canvas, PAD, PAD + 16, title, TITLE, colours.text, bold=True)
-    names = player_names(view.players)
-    bids = _bids_line(view)
+        title = words.t("Before the first deal")
+    title_room = right - badge - 8 - cards_width - PAD - 12
+    draw_text(canvas, PAD, PAD + 16, fitted(title, TITLE, True, title_room), TITLE, colours.text,
+              bold=True)
+    names = player_names(view.players, words)
+    bids = _bids_line(view, words)
     bids_width = draw_text(canvas, right, PAD + 54, bids, SMALL, colours.muted, align="r")
-    phase = fitted(_phase_line(view, names), BODY, False, right - PAD - bids_width - 16)
+    phase = fitted(_phase_line(view, names, words), BODY, False, right - PAD - bids_width - 16)
     draw_text(canvas, PAD, PAD + 54, phase, BODY, colours.muted)
 
 
@@ -126,13 +140,14 @@ def _draw_tricks(
 def draw_table_status(view: SeatView, options: RenderOptions = DEFAULT_OPTIONS) -> Image.Image:
     """The table status: a header for the deal, then a line per player."""
     colours = palette(options)
-    names = player_names(view.players)
+    words = words_for(options.language)
+    names = player_names(view.players, words)
     n = len(names)
     height = PAD + HEADER + n * (ROW + ROW_GAP) - ROW_GAP + PAD
     canvas = new_canvas(WIDTH, height, colours.background)
-    _header(canvas, view, colours, options)
+    _header(canvas, view, colours, options, words)
     live = view.phase in (Phase.BIDDING, Phase.PLAYING)
-    _column_labels(canvas, live, colours)
+    _column_labels(canvas, live, colours, words)
     leader = max(view.totals) if view.totals else 0
     for seat in range(n):
         top = PAD + HEADER + seat * (ROW + ROW_GAP)
@@ -150,40 +165,57 @@ def draw_table_status(view: SeatView, options: RenderOptions = DEFAULT_OPTIONS) 
         name = fitted(names[seat], BODY, True, BID_X - NAME_X - 14)
         draw_text(canvas, NAME_X, cy, name, BODY, colours.text, bold=True)
         if live:
-            _draw_bid(canvas, view, seat, cy, colours)
+            _draw_bid(canvas, view, seat, cy, colours, words)
             bid = view.bids[seat]
             _draw_tricks(canvas, TRICKS_X, cy, bid, view.tricks_won[seat], colours)
         total = view.totals[seat] if view.totals else 0
         points = signed(total)
         colour = colours.gold if view.results and total == leader else colours.text
-        width = draw_text(canvas, WIDTH - PAD - 16, cy, "pts", TINY, colours.muted, align="r")
+        width = draw_text(
+            canvas, WIDTH - PAD - 16, cy, words.t("pts"), TINY, colours.muted, align="r"
+        )
         draw_text(canvas, WIDTH - PAD - 20 - width, cy, points, BODY, colour, bold=True, align="r")
     return canvas
 
 
-def _column_labels(canvas: Image.Image, live: bool, colours: Palette) -> None:
+def _column_labels(canvas: Image.Image, live: bool, colours: Palette, words: Words) -> None:
     """Say what the bid and tricks columns hold, so "2/3" is never read backwards."""
     if live:
-        draw_text(canvas, BID_X + 4, LABELS_Y, "bid", TINY, colours.muted, bold=True)
-        draw_text(canvas, TRICKS_X, LABELS_Y, WON_BID_LEGEND, TINY, colours.muted, bold=True)
+        bid = fitted(words.t("bid"), TINY, True, TRICKS_X - BID_X - 12)
+        draw_text(canvas, BID_X + 4, LABELS_Y, bid, TINY, colours.muted, bold=True)
+        legend = fitted(words.t(WON_BID_LEGEND), TINY, True, WIDTH - PAD - TRICKS_X - 90)
+        draw_text(canvas, TRICKS_X, LABELS_Y, legend, TINY, colours.muted, bold=True)
     right = WIDTH - PAD - 16
-    draw_text(canvas, right, LABELS_Y, "total", TINY, colours.muted, bold=True, align="r")
+    total = words.t("total")
+    draw_text(canvas, right, LABELS_Y, total, TINY, colours.muted, bold=True, align="r")
 
 
-def _draw_bid(canvas: Image.Image, view: SeatView, seat: int, cy: int, colours: Palette) -> None:
+BID_PILL_ROOM: Final = TRICKS_X - BID_X - 12
+"""A bid pill's widest: it must end before the tricks column starts."""
+
+
+def _draw_bid(
+    canvas: Image.Image, view: SeatView, seat: int, cy: int, colours: Palette, words: Words
+) -> None:
     bid = view.bids[seat]
     if bid is not None:
-        text = f"blind {bid}" if view.blind[seat] else f"bid {bid}"
-        draw_pill(canvas, BID_X, cy, text, (colours.text, colours.panel_alt))
+        blind = view.blind[seat]
+        text = words.t("blind {bid}", bid=bid) if blind else words.t("bid {bid}", bid=bid)
+        draw_pill(canvas, BID_X, cy, _pill_text(text, True), (colours.text, colours.panel_alt))
     elif view.has_bid[seat]:
         # Simultaneous bidding: the bid is in but stays hidden until all are.
-        draw_pill(canvas, BID_X, cy, "bid in", (colours.text, colours.panel_alt))
+        text = _pill_text(words.t("bid in"), True)
+        draw_pill(canvas, BID_X, cy, text, (colours.text, colours.panel_alt))
     elif seat == view.dealer and view.forbidden_bid is not None:
         # The hook is a rule, not a mistake: a quiet note, not the red of a missed bid.
-        note = f"any bid but {view.forbidden_bid}"
+        note = _pill_text(words.t("any bid but {bid}", bid=view.forbidden_bid), False)
         draw_pill(canvas, BID_X, cy, note, (colours.muted, colours.panel_alt), bold=False)
     else:
         draw_text(canvas, BID_X + 8, cy, "—", BODY, colours.muted)
+
+
+def _pill_text(text: str, bold: bool) -> str:
+    return fitted(text, SMALL, bold, BID_PILL_ROOM - SMALL)
 
 
 def render_table_status(view: SeatView, options: RenderOptions = DEFAULT_OPTIONS) -> bytes:

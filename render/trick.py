@@ -15,6 +15,7 @@ from engine.cards import Card, Suit
 from engine.events import TrickWon
 from engine.game import Phase
 from engine.view import SeatView
+from i18n import N_, Words, words_for
 from render.canvas import draw_mark, fill_rounded, ring_rounded
 from render.cards import TABLE_CARD_WIDTH, card_height, card_tile, glow_tile
 from render.encoding import encode_picture
@@ -42,7 +43,7 @@ ROOMY_NAME_WIDTH: Final = 180
 """The widest a name label may be at up to six seats."""
 LABEL_HEIGHT: Final = 28
 MAX_SEATS: Final = 8
-LEAD_TAG: Final = "LEAD"
+LEAD_TAG: Final = N_("LEAD")
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,26 +200,32 @@ def _draw_centre(
     colours: Palette,
     options: RenderOptions,
     names: tuple[str, ...],
+    words: Words,
 ) -> None:
     cx, cy = WIDTH // 2, HEIGHT // 2 + 6
-    where = f"Deal {scene.deal_number} of {scene.deal_count}"
-    which = f"trick {scene.trick_number} of {scene.hand_size}"
+    where = words.t("Deal {number} of {count} · trick {trick} of {tricks}",
+                    number=scene.deal_number, count=scene.deal_count,
+                    trick=scene.trick_number, tricks=scene.hand_size)
     draw_text(
         canvas,
         cx,
         cy - 34,
-        f"{where} · {which}",
+        fitted(where, SMALL, False, WIDTH // 2 - 40),
         SMALL,
         colours.felt_text,
         align="m",
     )
-    badge = trump_badge_width(scene.trump)
-    draw_trump_badge(canvas, cx - badge // 2, cy, scene.trump, colours, options.four_colour)
+    badge = trump_badge_width(scene.trump, words)
+    draw_trump_badge(
+        canvas, cx - badge // 2, cy, scene.trump, colours, options.four_colour, words
+    )
     if scene.winner is not None:
-        text = fitted(f"{names[scene.winner]} wins the trick", SMALL, True, WIDTH // 2 - 80)
+        winner = words.t("{name} wins the trick", name=names[scene.winner])
+        text = fitted(winner, SMALL, True, WIDTH // 2 - 80)
         draw_pill(canvas, cx, cy + 40, text, (colours.on_gold, colours.gold), align="m")
     elif scene.to_play is not None:
-        text = fitted(f"{names[scene.to_play]} to play", SMALL, False, WIDTH // 2 - 60)
+        to_play = words.t("{name} to play", name=names[scene.to_play])
+        text = fitted(to_play, SMALL, False, WIDTH // 2 - 60)
         draw_text(canvas, cx, cy + 38, text, SMALL, colours.felt_text, align="m")
 
 
@@ -236,10 +243,11 @@ def draw_trick(scene: TrickScene, options: RenderOptions = DEFAULT_OPTIONS) -> I
     """A trick around the table, the viewer's seat at the bottom (see :func:`card_origins`)."""
     _check(scene)
     colours = palette(options)
-    names = player_names(scene.players)
+    words = words_for(options.language)
+    names = player_names(scene.players, words)
     n = len(names)
     canvas = _empty_table(colours).copy()
-    _draw_centre(canvas, scene, colours, options, names)
+    _draw_centre(canvas, scene, colours, options, names, words)
     played = dict(scene.plays)
     height = card_height(CARD_WIDTH)
     viewer = scene.viewer if scene.viewer is not None and 0 <= scene.viewer < n else 0
@@ -261,12 +269,21 @@ def draw_trick(scene: TrickScene, options: RenderOptions = DEFAULT_OPTIONS) -> I
     for seat, (x, y) in enumerate(origins):
         above = y + height / 2 < HEIGHT / 2 - 10
         label_y = y - 8 - LABEL_HEIGHT // 2 if above else y + height + 8 + LABEL_HEIGHT // 2
-        _draw_label(canvas, x + CARD_WIDTH // 2, label_y, names[seat], seat, scene, colours)
+        _draw_label(
+            canvas, x + CARD_WIDTH // 2, label_y, names[seat], seat, scene, colours, words
+        )
     return canvas
 
 
 def _draw_label(
-    canvas: Image.Image, cx: int, cy: int, name: str, seat: int, scene: TrickScene, colours: Palette
+    canvas: Image.Image,
+    cx: int,
+    cy: int,
+    name: str,
+    seat: int,
+    scene: TrickScene,
+    colours: Palette,
+    words: Words,
 ) -> None:
     """The seat's name in a pill; the leader's pill starts with a "LEAD" tag."""
     if seat == scene.winner:
@@ -278,7 +295,8 @@ def _draw_label(
     else:
         style = (colours.text, colours.panel)
     leads = seat == scene.leader
-    tag_width = pill_width(LEAD_TAG, TINY) if leads else 0
+    lead_tag = words.t(LEAD_TAG)
+    tag_width = pill_width(lead_tag, TINY) if leads else 0
     room = NAME_WIDTH if len(scene.players) > 6 else ROOMY_NAME_WIDTH
     text = fitted(name, SMALL, True, room - SMALL - tag_width)
     width = pill_width(text, SMALL) + tag_width
@@ -288,7 +306,7 @@ def _draw_label(
         tag_style = (colours.on_accent, colours.accent)
         if style[1] == colours.accent:  # the leader is also awaited: keep the tag visible
             tag_style = (colours.accent, colours.on_accent)
-        draw_pill(canvas, left, cy, LEAD_TAG, tag_style, size=TINY, height=LABEL_HEIGHT)
+        draw_pill(canvas, left, cy, lead_tag, tag_style, size=TINY, height=LABEL_HEIGHT)
 
 
 def render_trick(view: SeatView, options: RenderOptions = DEFAULT_OPTIONS) -> bytes:

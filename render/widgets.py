@@ -7,6 +7,7 @@ from typing import Final
 from PIL import Image
 
 from engine.cards import Suit
+from i18n import Words
 from render.canvas import draw_suit_chip, fill_rounded
 from render.palette import RGB, Palette
 from render.text import HAlign, draw_text, fit_text, text_width
@@ -49,10 +50,10 @@ def draw_pill(
     return width
 
 
-def trump_badge_width(trump: Suit | None, size: int = SMALL) -> int:
+def trump_badge_width(trump: Suit | None, words: Words, size: int = SMALL) -> int:
     if trump is None:
-        return pill_width("No trump", size)
-    return text_width("Trump", size, True) + size + round(size * 1.5)
+        return pill_width(words.t("No trump"), size)
+    return text_width(words.t("Trump"), size, True) + size + round(size * 1.5)
 
 
 def draw_trump_badge(
@@ -62,18 +63,20 @@ def draw_trump_badge(
     trump: Suit | None,
     colours: Palette,
     four_colour: bool,
+    words: Words,
     *,
     size: int = SMALL,
     height: int = PILL_HEIGHT,
 ) -> int:
     """A pill saying "Trump" with the suit on a white chip, or "No trump"; returns its width."""
     if trump is None:
-        return draw_pill(canvas, x, cy, "No trump", (colours.text, colours.panel_alt), size=size)
-    width = trump_badge_width(trump, size)
+        no_trump = words.t("No trump")
+        return draw_pill(canvas, x, cy, no_trump, (colours.text, colours.panel_alt), size=size)
+    width = trump_badge_width(trump, words, size)
     top = cy - height // 2
     fill_rounded(canvas, (x, top, x + width, top + height), height // 2, colours.gold)
     label_width = draw_text(
-        canvas, x + size // 2 + 2, cy, "Trump", size, colours.on_gold, bold=True
+        canvas, x + size // 2 + 2, cy, words.t("Trump"), size, colours.on_gold, bold=True
     )
     chip = height - 8
     draw_suit_chip(canvas, trump, x + size // 2 + label_width + 6 + chip / 2, cy, chip, four_colour)

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from typing import Final
 
+from i18n import N_, Words
+
 BLIND_MARK: Final = "*"
 """After a blind bid: an exact blind bid scores double."""
-WON_BID_LEGEND: Final = "won/bid"
-"""The label that explains a :func:`won_of_bid` figure, in the same order."""
-WON_BID_EXPLAINED: Final = "won/bid: tricks taken / tricks bid"
+WON_BID_LEGEND: Final = N_("won/bid")
+"""The label that explains a :func:`won_of_bid` figure, in the same order (English;
+show it through ``words.t``)."""
+WON_BID_EXPLAINED: Final = N_("won/bid: tricks taken / tricks bid")
 """The legend spelled out, for text with room for it."""
 
 
@@ -21,6 +24,6 @@ def won_of_bid(won: int, bid: int, *, blind: bool = False) -> str:
     return f"{won}/{bid}{BLIND_MARK if blind else ''}"
 
 
-def won_and_bid_words(won: int, bid: int) -> str:
+def won_and_bid_words(won: int, bid: int, words: Words) -> str:
     """The same in words, won first: ``"Won 1 · bid 3"``."""
-    return f"Won {won} · bid {bid}"
+    return words.t("Won {won} · bid {bid}", won=won, bid=bid)

@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from ai.review import DealReview, ReviewError, game_review_lines, review_lines
+from ai.review import DealReview, ReviewError
 from bot.adapter import pictures
 from bot.adapter.replies import reply
 from bot.adapter.reviews import ReviewBusy
 from bot.storage import StorageError
 from engine import Game
+from i18n import Words
+from i18n.review_words import game_review_lines, review_lines
 from render.review import render_bid_chart
 
 if TYPE_CHECKING:
@@ -62,7 +64,7 @@ async def send_review(
     try:
         if whole_game:
             whole = await bot.reviews.game(game_id, game, seat)
-            await reply(interaction, _fit("\n".join(game_review_lines(whole))))
+            await reply(interaction, _fit("\n".join(game_review_lines(words, whole))))
             return
         number = deal if deal is not None else game.results()[-1].number
         review = await bot.reviews.deal(game_id, game, number, seat)
@@ -73,18 +75,18 @@ async def send_review(
     except ReviewError:
         await reply(interaction, words.t("That deal isn't finished, or there is no such deal."))
         return
-    text = _fit("\n".join(review_lines(review, game.players)))
+    text = _fit("\n".join(review_lines(words, review, game.players)))
     heading = words.t("Deal {number}", number=review.deal_number)
-    chart = await asyncio.to_thread(_chart, review, heading)
+    chart = await asyncio.to_thread(_chart, review, heading, words)
     await interaction.followup.send(text, file=pictures.as_file(chart, "review.png"),
                                     ephemeral=True)
 
 
-def _chart(review: DealReview, heading: str) -> bytes:
+def _chart(review: DealReview, heading: str, words: Words) -> bytes:
     bid = review.bid
     return render_bid_chart(
         bid.trick_chances, [option.expected_points for option in bid.options], bid.bid,
-        bid.best_bid, allowed=[option.legal for option in bid.options],
+        bid.best_bid, pictures.options_in(words), allowed=[option.legal for option in bid.options],
         heading=heading,
     )
 

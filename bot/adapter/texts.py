@@ -10,10 +10,11 @@ from collections.abc import Sequence
 
 from bot.core.effects import LobbySnapshot, SeatLabel, TableSnapshot
 from bot.core.refusals import Refusal, RefusalKey
-from engine import Card, DealResult, Phase, Rules, SeatView
+from engine import Card, DealResult, IllegalAction, Phase, Rules, SeatView
 from engine.rules import PRESETS
 from engine.rules_text import RULES_DOC
 from i18n import N_, Words, suit_name
+from i18n.illegal_moves import illegal_move_text
 from i18n.rules_words import rules_summary
 from render.won_bid import won_of_bid
 
@@ -50,6 +51,9 @@ def refusal_text(words: Words, refusal: Refusal) -> str:
     template = REFUSALS.get(refusal.key)
     if template is None:
         return words.t("That can't be done now. Nothing changed.")
+    error = refusal.params.get("error")
+    if refusal.key == "illegal_move" and isinstance(error, IllegalAction):
+        return illegal_move_text(words, error)
     if template == "{text}":
         # The storage layer's own sentence, already written for players.
         return str(refusal.params.get("text", ""))

@@ -153,7 +153,8 @@ class GameService:
             try:
                 effects = await apply_action(self.ctx, session, action)
             except IllegalAction as exc:
-                raise Refusal("illegal_move", text=str(exc)) from None
+                # ``error``: the adapter words it by its type, in the player's language.
+                raise Refusal("illegal_move", text=str(exc), error=exc) from None
             except StorageError as exc:
                 raise Refusal("storage", text=exc.player_message) from None
             await self.progress.after_move(session, effects)

@@ -21,7 +21,8 @@ from ai.factory import LEVELS as AI_LEVELS
 from cli import play as play_command
 from cli.play_session import PlayOptions, PlaySession
 from cli.terminal_io import Console, colour_wanted, paint
-from cli.terminal_table import WIDTH, Seating, bid_choices, hand_order, standings_lines
+from cli.terminal_scores import standings_lines
+from cli.terminal_table import WIDTH, Seating, bid_choices, hand_order
 from engine import Card, Game, GameOver, Suit, preset_rules
 from engine.rules import Rules
 from engine.scoring import score_function, standings
@@ -498,14 +499,9 @@ def test_eight_players_with_the_rules_option() -> None:
 
 def test_defaults_are_four_players_medium_classic() -> None:
     args = parse_args()
-    assert (args.players, args.level, args.rules, args.name, args.seed, args.pace) == (
-        4,
-        "medium",
-        "classic",
-        "You",
-        None,
-        0.0,
-    )
+    # No name: "You" in the game's language.
+    assert (args.players, args.level, args.rules, args.name, args.seed, args.pace,
+            args.language) == (4, "medium", "classic", None, None, 0.0, "en")
     assert args.func is play_command.run
 
 

@@ -69,3 +69,10 @@ def test_a_bad_record_exits_2() -> None:
     result = run("-", "--seat", "0", stdin='{"format": "kachuful-record/1", "players": 3}')
     assert result.returncode == 2
     assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+
+
+def test_one_deal_as_text_in_hindi() -> None:
+    result = run(SHORT, "--seat", "0", "--deal", "2", "--language", "hi")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("बाज़ी 2 · Asha")
+    assert "नतीजा: " in result.stdout and "Verdict" not in result.stdout

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from cli.terminal_table import Seating, score_lines, table_lines
+from cli.terminal_scores import score_lines
+from cli.terminal_table import Seating, table_lines
 from engine.events import DealScored
 from engine.game import Game, Phase
 from render import samples

@@ -35,13 +35,16 @@ async def bot_running(fake: FakeDiscord, database: Path, **options: object
 class Table:
     """A server with one channel and some people in it."""
 
-    def __init__(self, fake: FakeDiscord, names: list[str]) -> None:
+    def __init__(self, fake: FakeDiscord, names: list[str], *,
+                 locales: dict[str, str] | None = None, guild_locale: str = "en-US") -> None:
+        """``locales``: a person's Discord app language by name (default ``en-US``);
+        ``guild_locale``: the server's preferred locale."""
         self.fake = fake
-        self.guild: Guild = fake.create_guild("Card Club")
+        self.guild: Guild = fake.create_guild("Card Club", preferred_locale=guild_locale)
         self.channel: Channel = fake.create_channel(self.guild, "kachuful")
         self.people: list[User] = []
         for name in names:
-            user = fake.create_user(name)
+            user = fake.create_user(name, locale=(locales or {}).get(name, "en-US"))
             fake.add_member(self.guild, user)
             self.people.append(user)
 

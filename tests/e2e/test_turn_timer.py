@@ -61,6 +61,9 @@ async def test_timeouts_then_im_back(fake_discord: FakeDiscord, tmp_path: Path) 
         assert len(notes) >= 3 and all("asha" in m.content for m in notes)
         assert session.seats[asha_seat].autoplay
         actions_before = len(session.game.player_actions()) if session.game else 0
+        # From here on turns last the real 15 s: Asha's clicks after "I'm back" must not
+        # race a timer on a loaded machine (the timeouts above are what was tested).
+        bot.service.ctx.time_scale = 1.0
 
         back = await fake.wait_for_message(asha, lambda m: any(b.label == "I'm back"
                                                                 for b in m.buttons))

@@ -99,3 +99,16 @@ def test_verify_reads_the_chance_version_from_the_record() -> None:
     assert "dealt with chance version 99" in result.stderr
     del record["chance_version"]  # an older record: version 1, and it verifies
     assert verify(record).returncode == 0
+
+
+@pytest.mark.parametrize(("language", "complete"), [
+    ("hi", "खेल पूरा है"), ("ne", "खेल पूरा छ"), ("gu", "રમત પૂરી છે"),
+])
+def test_the_verdict_in_another_language_keeps_ok_for_scripts(language: str,
+                                                               complete: str) -> None:
+    result = subprocess.run([str(SCRIPT), "verify", "-", "--language", language],
+                            input=record_to_json(short_game_record()), capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("ok: ") and complete in result.stdout
+    assert "The game is complete" not in result.stdout

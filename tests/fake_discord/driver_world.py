@@ -30,8 +30,11 @@ class WorldControls:
     def bot_user(self) -> User:
         return self.state.bot_user
 
-    def create_user(self, name: str, *, global_name: str | None = None) -> User:
-        return self.state.add_user(name, global_name=global_name)
+    def create_user(
+        self, name: str, *, global_name: str | None = None, locale: str = "en-US"
+    ) -> User:
+        """A Discord user; ``locale`` is their client's language (``hi``, ``en-GB``…)."""
+        return self.state.add_user(name, global_name=global_name, locale=locale)
 
     def create_guild(
         self,
@@ -42,8 +45,10 @@ class WorldControls:
         everyone_permissions: int = DEFAULT_EVERYONE_PERMISSIONS,
         shard: int | None = None,
         shard_count: int | None = None,
+        preferred_locale: str = "en-US",
     ) -> Guild:
-        """A guild the bot is in (with its managed role holding ``bot_permissions``).
+        """A guild the bot is in (with its managed role holding ``bot_permissions``);
+        ``preferred_locale`` is the language set in its server settings.
 
         With ``shard``, its id puts it on that shard of ``shard_count`` (default: the fake's
         recommended shard count): ``(guild.id >> 22) % shard_count == shard``. Without, the id
@@ -64,6 +69,7 @@ class WorldControls:
             bot_permissions=bot_permissions,
             everyone_permissions=everyone_permissions,
             guild_id=guild_id,
+            preferred_locale=preferred_locale,
         )
 
     def create_role(self, guild: Guild, name: str, permissions: int = 0) -> Role:

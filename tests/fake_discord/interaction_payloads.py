@@ -75,7 +75,7 @@ class InteractionBuilder:
             "channel_id": str(ch.id),
             "channel": state.channel_payload(ch, for_user=user.id),
             "app_permissions": str(state.permissions_in(state.bot_user.id, ch)),
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "entitlement_sku_ids": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
@@ -89,8 +89,9 @@ class InteractionBuilder:
             assert guild is not None
             member = guild.members[user.id]
             payload["guild_id"] = str(guild.id)
-            payload["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
-            payload["guild_locale"] = "en-US"
+            payload["guild"] = {"id": str(guild.id), "locale": guild.preferred_locale,
+                                "features": []}
+            payload["guild_locale"] = guild.preferred_locale
             payload["member"] = payloads.member(
                 member, permissions=state.permissions_in(user.id, ch)
             )

@@ -42,6 +42,8 @@ class User:
     global_name: str | None = None
     bot: bool = False
     dms_closed: bool = False
+    locale: str = "en-US"
+    """The Discord client's language: sent as ``locale`` in this user's interactions."""
 
     @property
     def display_name(self) -> str:
@@ -133,6 +135,9 @@ class Guild:
     channel_ids: list[int] = field(default_factory=list)
     thread_ids: list[int] = field(default_factory=list)
     joined_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(tz=dt.UTC))
+    preferred_locale: str = "en-US"
+    """The server's language in its settings: ``preferred_locale`` in GUILD_CREATE and
+    ``guild_locale`` in interactions from it."""
 
     @property
     def everyone(self) -> Role:

@@ -233,7 +233,7 @@ def _guild_fields(g: Guild) -> JSON:
         "system_channel_id": None,
         "system_channel_flags": 0,
         "premium_tier": 0,
-        "preferred_locale": "en-US",
+        "preferred_locale": g.preferred_locale,
         "nsfw_level": 0,
         "premium_progress_bar_enabled": False,
     }

@@ -108,8 +108,12 @@ class FakeState(MessageOperations):
 
     # -- world building (driver) ---------------------------------------------------------
 
-    def add_user(self, name: str, *, global_name: str | None = None, bot: bool = False) -> User:
-        user = User(id=self.ids.next(), name=name, global_name=global_name, bot=bot)
+    def add_user(
+        self, name: str, *, global_name: str | None = None, bot: bool = False,
+        locale: str = "en-US",
+    ) -> User:
+        user = User(id=self.ids.next(), name=name, global_name=global_name, bot=bot,
+                    locale=locale)
         self.users[user.id] = user
         self.changed()
         return user
@@ -122,10 +126,12 @@ class FakeState(MessageOperations):
         bot_permissions: int = DEFAULT_BOT_PERMISSIONS,
         everyone_permissions: int = DEFAULT_EVERYONE_PERMISSIONS,
         guild_id: int | None = None,
+        preferred_locale: str = "en-US",
     ) -> Guild:
         guild_id = guild_id if guild_id is not None else self.ids.next()
         owner = owner or self.add_user(f"{name}-owner")
-        guild = Guild(id=guild_id, name=name, owner_id=owner.id)
+        guild = Guild(id=guild_id, name=name, owner_id=owner.id,
+                      preferred_locale=preferred_locale)
         guild.roles[guild_id] = Role(guild_id, guild_id, "@everyone", int(everyone_permissions))
         bot_role = Role(
             self.ids.next(),

@@ -9,7 +9,7 @@ from babel.messages.catalog import Catalog
 
 from i18n import LANGUAGES, Words, from_locale, maintain, suit_name, words_for
 
-UNFINISHED = {"ne", "gu"}
+UNFINISHED: set[str] = set()
 """Catalogues with entries still shown in English. Remove a language once its
 translators finish it: the completeness test then holds it to every entry."""
 
@@ -84,6 +84,7 @@ def test_a_missing_entry_falls_back_to_english_and_is_logged_once(
 @pytest.mark.parametrize(("language", "spades", "diamonds", "clubs", "hearts"), [
     ("en", "♠ spades", "♦ diamonds", "♣ clubs", "♥ hearts"),
     ("hi", "♠ हुकुम", "♦ ईंट", "♣ चिड़ी", "♥ पान"),
+    ("ne", "♠ हुकुम", "♦ ईंट", "♣ चिडी", "♥ पान"),
     ("gu", "♠ કાળી", "♦ ચોકટ", "♣ ફૂલી", "♥ લાલ"),
 ])
 def test_suit_names(language: str, spades: str, diamonds: str, clubs: str,

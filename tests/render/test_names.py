@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from i18n import words_for
 from render.fonts import font, has_glyph
 from render.names import MAX_NAME_CHARS, clean_name, player_names
 from render.text import ELLIPSIS, fit_text
@@ -45,7 +46,7 @@ def test_very_long_names_are_cut_before_measuring() -> None:
 
 
 def test_player_names_fill_in_fallbacks_by_seat() -> None:
-    assert player_names(("Asha", "🎲")) == ("Asha", "Player 2")
+    assert player_names(("Asha", "🎲"), words_for("en")) == ("Asha", "Player 2")
 
 
 @pytest.mark.parametrize(
@@ -64,3 +65,10 @@ def test_fit_text_keeps_text_that_fits() -> None:
 def test_emoji_the_font_has_are_kept_in_monochrome() -> None:
     # DejaVu Sans draws a few emoticons (U+1F600…): they are not dropped.
     assert clean_name("😀 Asha", "P") == "😀 Asha"
+
+
+def test_names_in_the_scripts_the_pictures_draw_are_kept() -> None:
+    # Each script has its own shipped font: a Hindi or Gujarati name is drawn, not
+    # replaced by the seat's label.
+    assert clean_name("श्रीनिवासन", "Player 1") == "श्रीनिवासन"
+    assert clean_name("ભાગ્યશ્રી", "Player 1") == "ભાગ્યશ્રી"
