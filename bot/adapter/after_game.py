@@ -12,6 +12,7 @@ from bot.adapter.lobby_answer import open_lobby
 from bot.adapter.pictures import as_file
 from bot.adapter.replies import reply
 from bot.adapter.router_checks import is_host_or_manager, is_manager
+from bot.adapter.storage_words import storage_error_text
 from bot.core.refusals import Refusal
 from bot.core.seats import SeatState
 from bot.storage import StorageError
@@ -25,7 +26,8 @@ async def send_record(bot: BotParts, interaction: discord.Interaction, game_id: 
     try:
         stored = await bot.storage.load_game(game_id)
     except StorageError as exc:
-        await reply(interaction, exc.player_message)
+        await reply(interaction, storage_error_text(
+            await bot.languages.asker(interaction), exc))
         return
     words = await bot.languages.asker(interaction)
     if stored.guild_id != interaction.guild_id and interaction.guild_id is not None:
@@ -75,7 +77,8 @@ async def confirm_forget(
     try:
         deleted = await bot.storage.forget_user(user_id)
     except StorageError as exc:
-        await reply(interaction, exc.player_message)
+        await reply(interaction, storage_error_text(
+            await bot.languages.asker(interaction), exc))
         return
     bot.languages.forget(user_id)
     await interaction.response.edit_message(content=words.n(
@@ -149,7 +152,8 @@ async def on_rematch(bot: BotParts, interaction: discord.Interaction, cid: Compo
     try:
         stored = await bot.storage.load_game(cid.game_id)
     except StorageError as exc:
-        await reply(interaction, exc.player_message)
+        await reply(interaction, storage_error_text(
+            await bot.languages.asker(interaction), exc))
         return
     if not any(seat.user_id == interaction.user.id for seat in stored.seats):
         await reply(interaction, words.t("Only the players of that game can start its "

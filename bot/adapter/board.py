@@ -10,6 +10,7 @@ from bot.adapter import controls
 from bot.adapter.custom_ids import component_id
 from bot.adapter.lobby_view import LOBBY_COLOUR
 from bot.adapter.replies import reply
+from bot.adapter.storage_words import storage_error_text
 from bot.storage import StorageError
 from i18n import N_
 
@@ -32,7 +33,8 @@ async def send_leaderboard(
             interaction.guild_id or 0, sort=sort, period=period, page=page  # type: ignore[arg-type]
         )
     except StorageError as exc:
-        await reply(interaction, exc.player_message)
+        await reply(interaction, storage_error_text(
+            await bot.languages.asker(interaction), exc))
         return
     # A leaderboard is posted for the whole channel: the server's language.
     words = await bot.languages.server(interaction.guild_id)
@@ -86,7 +88,8 @@ async def send_stats(
     try:
         stats = await bot.storage.player_stats(interaction.guild_id, user.id)
     except StorageError as exc:
-        await reply(interaction, exc.player_message)
+        await reply(interaction, storage_error_text(
+            await bot.languages.asker(interaction), exc))
         return
     words = await bot.languages.server(interaction.guild_id)
     embed = discord.Embed(title=words.t("Kachuful stats — {name}", name=user.display_name),

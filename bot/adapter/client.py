@@ -24,6 +24,7 @@ from bot.adapter.message_book import MessageBook
 from bot.adapter.replies import interaction_data, reply
 from bot.adapter.reviews import Reviews
 from bot.adapter.showing import Presenter
+from bot.adapter.storage_words import storage_error_text
 from bot.core.lobby import LOBBY_IDLE_SECONDS
 from bot.core.refusals import Refusal
 from bot.core.service import GameService
@@ -179,7 +180,8 @@ class KachufulBot(discord.Client):
         try:
             await router.on_component(self, interaction)
         except StorageError as exc:
-            await reply(interaction, exc.player_message)
+            words = await self.languages.asker(interaction)
+            await reply(interaction, storage_error_text(words, exc))
         except Exception:
             log.exception("component %s failed", interaction_data(interaction).get("custom_id"))
             words = await self.languages.asker(interaction)
@@ -190,7 +192,8 @@ class KachufulBot(discord.Client):
     ) -> None:
         original = getattr(error, "original", error)
         if isinstance(original, StorageError):
-            await reply(interaction, original.player_message)
+            await reply(interaction, storage_error_text(
+                await self.languages.asker(interaction), original))
             return
         words = await self.languages.asker(interaction)
         if isinstance(original, Refusal):

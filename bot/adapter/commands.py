@@ -16,6 +16,7 @@ from bot.adapter.lobby_answer import open_lobby
 from bot.adapter.replies import reply
 from bot.adapter.review_answer import send_review
 from bot.adapter.router_checks import is_host_or_manager, is_manager
+from bot.adapter.storage_words import storage_error_text
 from bot.settings import MAX_TURN_TIMEOUT, MIN_TURN_TIMEOUT
 from bot.storage import GuildSettings, StorageError
 from engine import Rules, RulesError
@@ -306,7 +307,8 @@ async def start_command(
             turn_timeout=turn_timeout or server.turn_timeout,
         )
     except StorageError as exc:
-        await reply(interaction, exc.player_message)
+        await reply(interaction, storage_error_text(
+            await bot.languages.asker(interaction), exc))
 
 
 async def settings_command(
@@ -337,7 +339,8 @@ async def settings_command(
     try:
         await bot.storage.save_guild_settings(new)
     except StorageError as exc:
-        await reply(interaction, exc.player_message)
+        await reply(interaction, storage_error_text(
+            await bot.languages.asker(interaction), exc))
         return
     bot.languages.server_chose(guild_id, new.language)
     await reply(interaction, words.t("Saved.") + " " + await _settings_text(bot, words, new))
@@ -360,7 +363,8 @@ async def language_command(bot: BotParts, interaction: discord.Interaction, choi
     try:
         await bot.languages.person_chose(interaction.user.id, chosen)
     except StorageError as exc:
-        await reply(interaction, exc.player_message)
+        await reply(interaction, storage_error_text(
+            await bot.languages.asker(interaction), exc))
         return
     words = await bot.languages.asker(interaction)
     if chosen is None:

@@ -11,6 +11,7 @@ import discord
 from bot.adapter import controls
 from bot.adapter.lobby_view import lobby_embed
 from bot.adapter.replies import reply
+from bot.adapter.storage_words import storage_error_text
 from bot.core.seats import SeatState
 from bot.core.snapshots import lobby_snapshot
 from bot.storage import StorageError
@@ -44,7 +45,8 @@ async def open_lobby(
         # Nothing was created: take the "thinking…" placeholder away, then explain.
         with contextlib.suppress(discord.HTTPException):
             await interaction.delete_original_response()
-        await reply(interaction, exc.player_message)
+        await reply(interaction, storage_error_text(
+            await bot.languages.asker(interaction), exc))
         return
     lobby = lobby_snapshot(session, "open")
     words = await bot.languages.server(interaction.guild_id)

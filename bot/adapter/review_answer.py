@@ -12,6 +12,7 @@ from ai.review import DealReview, ReviewError
 from bot.adapter import pictures
 from bot.adapter.replies import reply
 from bot.adapter.reviews import ReviewBusy
+from bot.adapter.storage_words import storage_error_text
 from bot.storage import StorageError
 from engine import Game
 from i18n import Words
@@ -52,7 +53,8 @@ async def send_review(
     try:
         found = await _game_and_seat(bot, game_id, interaction.user.id)
     except StorageError as exc:
-        await reply(interaction, exc.player_message)
+        await reply(interaction, storage_error_text(
+            await bot.languages.asker(interaction), exc))
         return
     if found is None:
         await reply(interaction, words.t("You didn't play in that game."))

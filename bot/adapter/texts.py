@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.adapter.storage_words import storage_error_text
 from bot.core.effects import LobbySnapshot, SeatLabel, TableSnapshot
 from bot.core.refusals import Refusal, RefusalKey
+from bot.storage import StorageError
 from engine import Card, DealResult, IllegalAction, Phase, Rules, SeatView
 from engine.rules import PRESETS
 from engine.rules_text import RULES_DOC
@@ -54,8 +56,9 @@ def refusal_text(words: Words, refusal: Refusal) -> str:
     error = refusal.params.get("error")
     if refusal.key == "illegal_move" and isinstance(error, IllegalAction):
         return illegal_move_text(words, error)
+    if refusal.key == "storage" and isinstance(error, StorageError):
+        return storage_error_text(words, error)
     if template == "{text}":
-        # The storage layer's own sentence, already written for players.
         return str(refusal.params.get("text", ""))
     return words.t(template, **refusal.params)
 

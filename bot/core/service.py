@@ -156,7 +156,7 @@ class GameService:
                 # ``error``: the adapter words it by its type, in the player's language.
                 raise Refusal("illegal_move", text=str(exc), error=exc) from None
             except StorageError as exc:
-                raise Refusal("storage", text=exc.player_message) from None
+                raise Refusal("storage", text=exc.player_message, error=exc) from None
             await self.progress.after_move(session, effects)
             return hand_snapshot(session, seat) if session.is_active else None
 
@@ -291,7 +291,7 @@ class GameService:
         try:
             return await cancel(self.ctx, session, note, by=by, abandoned=abandoned)
         except StorageError as exc:
-            raise Refusal("storage", text=exc.player_message) from None
+            raise Refusal("storage", text=exc.player_message, error=exc) from None
 
     # --- after every step -----------------------------------------------------------------
 
@@ -303,7 +303,7 @@ class GameService:
         try:
             await step
         except StorageError as exc:
-            raise Refusal("storage", text=exc.player_message) from None
+            raise Refusal("storage", text=exc.player_message, error=exc) from None
 
     # --- lifetime -------------------------------------------------------------------------
 
