@@ -20,9 +20,11 @@ from bot.storage.errors import (
 from bot.storage.migrations import MIGRATIONS_ENV, find_migrations_dir, load_migrations
 from bot.storage.models import (
     DEFAULT_MIN_GAMES,
+    GAME_KINDS,
     LEADERBOARD_SORTS,
     PERIODS,
     Durability,
+    GameKinds,
     GameStatus,
     GuildSettings,
     HandSizeAccuracy,
@@ -42,6 +44,7 @@ from bot.storage.summary import HandSizeCount, SeatResult, summarize
 __all__ = [
     "DEFAULT_MIN_GAMES",
     "DEFAULT_PATH",
+    "GAME_KINDS",
     "LEADERBOARD_SORTS",
     "MIGRATIONS_ENV",
     "PERIODS",
@@ -50,6 +53,7 @@ __all__ = [
     "DatabaseTooNew",
     "DatabaseUnreadable",
     "Durability",
+    "GameKinds",
     "GameNotFound",
     "GameStateConflict",
     "GameStatus",
