@@ -26,7 +26,8 @@ Entry = Mapping[str, Any]
 PadRefusalKey = Literal[
     "pad_closed", "pad_only_keeper", "pad_started", "pad_not_started", "pad_illegal",
     "pad_tricks_off", "pad_nothing_to_undo", "pad_need_players", "pad_table_full",
-    "pad_already_seated", "pad_bad_name", "pad_not_your_row", "pad_no_deal",
+    "pad_already_seated", "pad_bad_name", "pad_not_your_row", "pad_no_deal", "pad_open_here",
+    "pad_stale", "pad_storage",
 ]
 UNDOABLE: Final = frozenset({"bid", "tricks", "revoke", "trump", "correct"})
 MAX_NAME: Final = 32
