@@ -17,6 +17,7 @@ from typing import Any
 import discord
 
 from bot.adapter import controls, pictures, texts
+from bot.adapter.delivery import Shows
 from bot.adapter.discord_codes import CHANNEL_REFUSALS, UNKNOWN_MESSAGE
 from bot.adapter.hand_text import hand_closed_text, hand_picture_key, hand_text
 from bot.adapter.languages import LanguageBook
@@ -24,6 +25,7 @@ from bot.adapter.lobby_view import lobby_embed
 from bot.adapter.message_book import GameMessages, MessageBook
 from bot.adapter.notes import note_text, tell_text
 from bot.core import effects as fx
+from bot.core.pad_effects import ShowPad, ShowPadSheet
 from bot.storage import Storage
 from i18n import N_, Words
 
@@ -53,7 +55,14 @@ class Presenter:
         self._book = book
         self._thread_opened = thread_opened
 
+    pads: Shows | None = None
+    """Shows the score pads' effects (set once the pads exist)."""
+
     async def show(self, game_id: int, effect: fx.Effect) -> None:
+        if isinstance(effect, ShowPad | ShowPadSheet):
+            assert self.pads is not None
+            await self.pads.show(game_id, effect)
+            return
         messages = await self._book.of(game_id, effect.place.channel_id)
         if messages.channel_state == "gone" and not _is_direct(effect):
             return

@@ -30,7 +30,9 @@ class PadSnapshot:
     dealer: int | None
     first_to_bid: int | None
     bidder: int | None
-    """Who bids next (in-turn bidding), or ``None``."""
+    """Whose bid the pad asks for next (in bidding order), or ``None``."""
+    counting: int | None
+    """Whose tricks the pad asks for next, once the bids are in, or ``None``."""
     legal_bids: tuple[int, ...]
     """The next bidder's possible bids; the dealer's hooked number is left out."""
     forbidden: int | None
@@ -75,12 +77,21 @@ def pad_snapshot(pad_id: int, state: PadState) -> PadSnapshot:
     if game is None:
         return PadSnapshot(
             pad_id, state.keeper_id, state.rules, tuple(state.seats), state.phase(),
-            state.status, 0, 0, 0, None, None, None, None, (), None, (None,) * n,
+            state.status, 0, 0, 0, None, None, None, None, None, (), None, (None,) * n,
             (None,) * n, (False,) * n, (), (0,) * n, (),
         )
     in_deal = game.phase in (Phase.BIDDING, Phase.PLAYING)
-    bidder = game.turn if game.phase is Phase.BIDDING and game.rules.bidding == "in-turn" else None
     dealer = game.dealer
+    order = [] if dealer is None else [(dealer + 1 + k) % n for k in range(n)]
+    bids = game.bids()
+    bidder = next((s for s in order if bids[s] is None), None)
+    if game.phase is not Phase.BIDDING:
+        bidder = None
+    elif game.rules.bidding == "in-turn":
+        bidder = game.turn
+    counting = next((s for s in order if s not in state.tricks), None)
+    if game.phase is not Phase.PLAYING:
+        counting = None
     if dealer is not None and not in_deal and game.results():
         dealer = (dealer + 1) % n  # waiting for the next deal's trump: its dealer
     return PadSnapshot(
@@ -97,9 +108,10 @@ def pad_snapshot(pad_id: int, state: PadState) -> PadSnapshot:
         dealer=dealer,
         first_to_bid=None if dealer is None else (dealer + 1) % n,
         bidder=bidder,
+        counting=counting,
         legal_bids=() if bidder is None else game.legal_bids(bidder),
         forbidden=game.forbidden_bid(),
-        bids=game.bids() if in_deal else (None,) * n,
+        bids=bids if in_deal else (None,) * n,
         tricks=tuple(state.tricks.get(seat) for seat in range(n)),
         revokes=tuple(seat in state.revokes for seat in range(n)),
         results=game.results(),

@@ -63,6 +63,8 @@ class ScorePads:
         self._draw = draw or random.SystemRandom().randrange
         """Picks the drawn first dealer among ``n`` seats (tests fix it)."""
         self._pads: dict[int, Pad] = {}
+        self._finished: dict[int, dict[str, Any]] = {}
+        """Channel → the record of its last finished pad (``/kachuful record``)."""
 
     # --- looking things up -----------------------------------------------------------
 
@@ -77,6 +79,13 @@ class ScorePads:
 
     def record(self, pad_id: int) -> dict[str, Any]:
         return self.get(pad_id).state.record()
+
+    def channel_record(self, channel_id: int) -> dict[str, Any] | None:
+        """The record of the channel's open pad, else of its last finished one."""
+        pad = self.in_channel(channel_id)
+        if pad is not None:
+            return pad.state.record()
+        return self._finished.get(channel_id)
 
     # --- requests ----------------------------------------------------------------------
 
@@ -172,6 +181,8 @@ class ScorePads:
             log.warning("score pad %s not closed yet: %s", pad.pad_id, exc)
             return []
         del self._pads[pad.pad_id]
+        if state.status == "finished":
+            self._finished[pad.channel_id] = state.record()
         snapshot = pad.snapshot()
         effects: list[Effect] = [ShowPad(pad.place, snapshot)]
         if state.status == "finished":

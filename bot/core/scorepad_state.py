@@ -27,7 +27,7 @@ PadRefusalKey = Literal[
     "pad_closed", "pad_only_keeper", "pad_started", "pad_not_started", "pad_illegal",
     "pad_tricks_off", "pad_nothing_to_undo", "pad_need_players", "pad_table_full",
     "pad_already_seated", "pad_bad_name", "pad_not_your_row", "pad_no_deal", "pad_open_here",
-    "pad_stale", "pad_storage",
+    "pad_stale", "pad_storage", "pad_nothing_scored",
 ]
 UNDOABLE: Final = frozenset({"bid", "tricks", "revoke", "trump", "correct"})
 MAX_NAME: Final = 32
@@ -295,7 +295,7 @@ class PadState:
         game = self._game()
         self._keeper_only(entry)
         if not game.results():
-            raise PadRefusal("pad_no_deal")
+            raise PadRefusal("pad_nothing_scored")
         self.status = "finished"
 
     def _cancel(self, entry: Entry) -> None:

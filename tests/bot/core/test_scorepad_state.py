@@ -172,7 +172,7 @@ def test_turn_up_rules_ask_for_the_trump_before_each_deal() -> None:
 
 def test_finish_needs_a_scored_deal_and_closes_the_pad() -> None:
     state = bids(seated(), {2: 1, 3: 1, 0: 0, 1: 0})
-    assert refused(state, {"do": "finish", "by": KEEPER}).key == "pad_no_deal"
+    assert refused(state, {"do": "finish", "by": KEEPER}).key == "pad_nothing_scored"
     state = tricks(state, {0: 0, 1: 1, 2: 1, 3: 1})
     assert refused(state, {"do": "finish", "by": BIKRAM}).key == "pad_only_keeper"
     state = add(state, {"do": "finish", "by": KEEPER})
