@@ -7,7 +7,7 @@ from typing import Any, get_args
 
 import pytest
 
-from engine import Bid, FirstDealer, Game, RecordError, Rules
+from engine import Bid, Card, FirstDealer, Game, RecordError, Rules
 from engine.actions import DealTally, TricksTaken
 from engine.cards import Suit
 from engine.errors import ChanceMismatch, HookedBid, IllegalBid, WrongPhase, WrongTricks
@@ -112,7 +112,7 @@ def test_tricks_before_the_bids_and_cards_in_a_score_only_deal_are_refused() -> 
         game.apply(TricksTaken((1, 1, 1, 0)))
     bid_all(game, {2: 1, 3: 1, 0: 0, 1: 0})
     with pytest.raises(WrongPhase, match="enter its tricks"):
-        game.play(2, "AS")
+        game.play(2, Card.parse("AS"))
 
 
 def test_a_seeded_game_refuses_score_only_deals() -> None:
