@@ -15,7 +15,7 @@ from typing import Any, Final
 from pydantic import ValidationError
 
 from engine.actions import Bid, DealCards, DealTally, FirstDealer, TricksTaken
-from engine.cards import Card, Suit
+from engine.cards import Card
 from engine.errors import (
     CardError,
     CardNotInHand,
@@ -26,6 +26,7 @@ from engine.errors import (
     RecordError,
 )
 from engine.game import DealResult, Game, Phase
+from engine.record_tally import tally_entry, tally_revokes, tally_trump
 from engine.rules import Rules, describe_validation_error
 from engine.shuffle import seed_commitment
 
@@ -65,7 +66,7 @@ def game_to_record(game: Game, *, include_seed: bool = False) -> dict[str, Any]:
 
 def _deal_entry(game: Game, result: DealResult) -> dict[str, Any]:
     if result.tally:
-        return _tally_entry(game, list(result.bids), list(result.blind), list(result.tricks),
+        return tally_entry(game, list(result.bids), list(result.blind), list(result.tricks),
                             list(result.revokes), result.trump)
     entry: dict[str, Any] = {
         "hands": [[card.code for card in hand] for hand in result.hands],
@@ -79,29 +80,9 @@ def _deal_entry(game: Game, result: DealResult) -> dict[str, Any]:
     return entry
 
 
-def _tally_entry(
-    game: Game,
-    bids: list[int | None],
-    blind: list[bool],
-    tricks: list[int] | None,
-    revokes: list[bool],
-    trump: Suit | None,
-) -> dict[str, Any]:
-    """A score-only deal: ``tricks`` instead of ``hands`` and ``plays`` (``null``
-    until counted), and the trump suit under turn-up rules."""
-    entry: dict[str, Any] = {"bids": bids, "tricks": tricks}
-    if any(blind):
-        entry["blind"] = blind
-    if any(revokes):
-        entry["revokes"] = revokes
-    if game.rules.trump == "turn-up":
-        entry["trump"] = None if trump is None else trump.letter
-    return entry
-
-
 def _current_deal_entry(game: Game) -> dict[str, Any]:
     if game.is_tally_deal:
-        return _tally_entry(game, list(game.bids()), list(game.blind_bids()), None, [],
+        return tally_entry(game, list(game.bids()), list(game.blind_bids()), None, [],
                             game.trump)
     plays = [card.code for trick in game.completed_tricks() for card in trick.cards]
     plays += [card.code for _, card in game.current_trick()]
@@ -306,14 +287,8 @@ def _apply_tally_deal(game: Game, deal: Mapping[str, Any], number: int) -> None:
     """A score-only deal: its trump (turn-up rules only), bids, then trick counts."""
     if "hands" in deal or "plays" in deal:
         raise RecordError("a deal has either hands and plays or tricks, not both", deal=number)
-    trump: Suit | None = None
-    if deal.get("trump") is not None:
-        trump = next((s for s in Suit if s.letter == str(deal["trump"]).upper()), None)
-        if trump is None:
-            raise RecordError(f"trump must be S, H, D, C or null, not {deal['trump']!r}",
-                              deal=number)
     try:
-        game.deal_tally(DealTally(trump))
+        game.deal_tally(DealTally(tally_trump(deal, number)))
     except KachufulError as exc:
         raise RecordError(str(exc), deal=number) from None
     _apply_bids(game, deal, number)
@@ -325,14 +300,9 @@ def _apply_tally_deal(game: Game, deal: Mapping[str, Any], number: int) -> None:
     n = game.player_count
     if not isinstance(tricks, list) or len(tricks) != n:
         raise RecordError(f"tricks must list {n} counts, one per seat", deal=number)
-    revokes = deal.get("revokes", [False] * n)
-    if not isinstance(revokes, list) or len(revokes) != n or not all(
-        isinstance(flag, bool) for flag in revokes
-    ):
-        raise RecordError(f"revokes must list {n} true/false entries, one per seat",
-                          deal=number)
+    revokes = tally_revokes(deal, n, number)
     try:
-        game.take_tricks(TricksTaken(tuple(tricks), tuple(revokes)))
+        game.take_tricks(TricksTaken(tuple(tricks), revokes))
     except KachufulError as exc:
         seat = exc.seat if isinstance(exc, IllegalAction) else None
         raise RecordError(str(exc), deal=number, seat=seat) from None
