@@ -5,6 +5,10 @@ A game is its rules, its seed and this list. Two kinds:
 * chance actions — :class:`FirstDealer` and :class:`DealCards` — are produced by the
   seed (or typed in from a paper game) and recorded like any other step;
 * player actions — :class:`Bid` and :class:`Play`.
+
+A deal played with real cards at a table, of which only the score is kept (the score
+pad), is :class:`DealTally` instead of :class:`DealCards`, then the bids, then
+:class:`TricksTaken` instead of the plays.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from engine.cards import DECK, Card
+from engine.cards import DECK, Card, Suit
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +42,27 @@ class DealCards:
 
 
 @dataclass(frozen=True, slots=True)
+class DealTally:
+    """A deal dealt with real cards that the game does not see (a score pad).
+
+    ``trump`` is only given under turn-up rules, where the table's turned-up card
+    decides it (``None``: no trump); otherwise the rules' cycle decides it."""
+
+    trump: Suit | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TricksTaken:
+    """The tricks each seat won in a score-only deal, counted at the table.
+
+    ``revokes[s]`` marks a seat caught revoking: the written rules give it 0 points
+    for the deal whatever its tricks. Empty means nobody revoked."""
+
+    tricks: tuple[int, ...]
+    revokes: tuple[bool, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Bid:
     """A seat bids ``bid`` tricks; ``blind`` when made before looking at the hand."""
 
@@ -54,8 +79,8 @@ class Play:
     card: Card
 
 
-Action = FirstDealer | DealCards | Bid | Play
-ChanceAction = FirstDealer | DealCards
+Action = FirstDealer | DealCards | DealTally | Bid | Play | TricksTaken
+ChanceAction = FirstDealer | DealCards | DealTally
 PlayerAction = Bid | Play
 
 MAX_SEATS: Final = 8

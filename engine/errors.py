@@ -49,6 +49,10 @@ class HookedBid(IllegalBid):
     """The dealer's bid that would make the total equal the number of tricks."""
 
 
+class WrongTricks(IllegalAction):
+    """Trick counts of a score-only deal that are out of range or don't add up."""
+
+
 class IllegalCard(IllegalAction):
     """A card that may not be played now."""
 

@@ -26,7 +26,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from engine.actions import BID_ACTIONS, PLAY_ACTIONS, Action, Bid, DealCards, FirstDealer, Play
+from engine.actions import (
+    BID_ACTIONS,
+    PLAY_ACTIONS,
+    Action,
+    Bid,
+    DealCards,
+    DealTally,
+    FirstDealer,
+    Play,
+    TricksTaken,
+)
 from engine.cards import BIT, SUIT_MASK, SUIT_OF, Card
 from engine.dealing import hand_mask, seeded_deal, seeded_first_dealer
 from engine.errors import ChanceMismatch, IllegalAction, IllegalBid
@@ -121,6 +131,10 @@ class Game(GameChecks):
             return self.deal(action)
         if isinstance(action, FirstDealer):
             return self.choose_first_dealer(action)
+        if isinstance(action, DealTally):
+            return self.deal_tally(action)
+        if isinstance(action, TricksTaken):
+            return self.take_tricks(action)
         raise IllegalAction(f"not an action: {action!r}")
 
     def play(self, seat: int, card: Card) -> tuple[Event, ...]:
@@ -189,6 +203,22 @@ class Game(GameChecks):
         masks = self._check_deal(action)
         return self._start_deal(action, masks)
 
+    def deal_tally(self, action: DealTally) -> tuple[Event, ...]:
+        """Start a score-only deal: dealt with real cards the game never sees."""
+        self._check_tally(action)
+        empty = tuple(() for _ in range(self._n))
+        return self._start_deal(action, (0,) * self._n, empty)
+
+    def take_tricks(self, action: TricksTaken) -> tuple[Event, ...]:
+        """Finish a score-only deal with the tricks counted at the table."""
+        self._check_tricks(action)
+        self._log.append(action)
+        self._tricks = list(action.tricks)
+        self._revokes = tuple(action.revokes) if any(action.revokes) else ()
+        events: list[Event] = []
+        self._finish_deal(events)
+        return tuple(events)
+
     def choose_first_dealer(self, action: FirstDealer) -> tuple[Event, ...]:
         """Apply the first-dealer draw (a chance action)."""
         self._check_first_dealer(action)
@@ -225,7 +255,12 @@ class Game(GameChecks):
             action = seeded_deal(seed, number, size, self._n, dealer, self._plan.turn_up)
             events.extend(self._start_deal(action, tuple(map(hand_mask, action.hands))))
 
-    def _start_deal(self, action: DealCards, masks: tuple[int, ...]) -> tuple[Event, ...]:
+    def _start_deal(
+        self,
+        action: DealCards | DealTally,
+        masks: tuple[int, ...],
+        hands: tuple[tuple[Card, ...], ...] | None = None,
+    ) -> tuple[Event, ...]:
         self._log.append(action)
         self._deal_index = index = self._deal_index + 1
         if index > 0:
@@ -233,14 +268,20 @@ class Game(GameChecks):
         n = self._n
         size = self._plan.hand_sizes[index]
         self._hand_size = size
-        if self._plan.turn_up:
+        self._tally = isinstance(action, DealTally)
+        self._revokes = ()
+        if isinstance(action, DealTally) and self._plan.turn_up:
+            # The table turned a card up; only its suit reaches the score pad.
+            self._turn_up = None
+            self._trump = NO_TRUMP if action.trump is None else int(action.trump)
+        elif isinstance(action, DealCards) and self._plan.turn_up:
             turn_up = action.turn_up
             self._turn_up = turn_up
             self._trump = NO_TRUMP if turn_up is None else SUIT_OF[turn_up]
         else:
             self._trump = self._plan.trumps[index]
         self._hands = list(masks)
-        self._dealt = action.hands
+        self._dealt = action.hands if isinstance(action, DealCards) else hands or ()
         self._bids = [-1] * n
         self._blind = [False] * n
         self._bid_count = 0
@@ -284,7 +325,11 @@ class Game(GameChecks):
         size = self._hand_size
         score = self._plan.score
         bids, tricks, blind = self._bids, self._tricks, self._blind
-        scores = tuple(score(bids[s], tricks[s], size, blind[s]) for s in range(self._n))
+        revokes = self._revokes
+        scores = tuple(
+            0 if revokes and revokes[s] else score(bids[s], tricks[s], size, blind[s])
+            for s in range(self._n)
+        )
         for seat, points in enumerate(scores):
             self._totals[seat] += points
             self._zero_runs[seat] = self._zero_runs[seat] + 1 if bids[seat] == 0 else 0
@@ -301,6 +346,8 @@ class Game(GameChecks):
             trick_list=tuple(self._completed),
             scores=scores,
             totals=tuple(self._totals),
+            revokes=revokes,
+            tally=self._tally,
         )
         self._results.append(result)
         events.append(

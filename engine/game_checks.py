@@ -7,7 +7,17 @@ these only to raise. Chance actions are checked by :mod:`engine.dealing`.
 
 from __future__ import annotations
 
-from engine.actions import BID_ACTIONS, PLAY_ACTIONS, Action, Bid, DealCards, FirstDealer, Play
+from engine.actions import (
+    BID_ACTIONS,
+    PLAY_ACTIONS,
+    Action,
+    Bid,
+    DealCards,
+    DealTally,
+    FirstDealer,
+    Play,
+    TricksTaken,
+)
 from engine.cards import (
     BIT,
     SUIT_MASK,
@@ -36,6 +46,7 @@ from engine.errors import (
 from engine.game_state import BIDDING, DEAL, DRAW, GAME_OVER, PLAYING, GameState
 from engine.rules import ZERO_LIMIT_RUN
 from engine.tables import ALL_BIDS, HOOKED_BIDS
+from engine.tally import check_tally, check_tricks
 
 
 class GameChecks(GameState):
@@ -94,6 +105,10 @@ class GameChecks(GameState):
             self._check_deal(action)
         elif isinstance(action, FirstDealer):
             self._check_first_dealer(action)
+        elif isinstance(action, DealTally):
+            self._check_tally(action)
+        elif isinstance(action, TricksTaken):
+            self._check_tricks(action)
         else:
             raise IllegalAction(f"not an action: {action!r}")
 
@@ -121,6 +136,10 @@ class GameChecks(GameState):
     def _check_play(self, seat: int, card: Card) -> None:
         if self._phase is not PLAYING:
             raise self._not_now("play a card", seat)
+        if self._tally:
+            raise WrongPhase(
+                "This deal is kept as a score only: enter its tricks, not its cards", seat=seat
+            )
         if seat != self._turn:
             self._seat(seat)
             raise NotYourTurn(f"It is {self._name(self._turn)}'s turn", seat=seat)
@@ -165,6 +184,22 @@ class GameChecks(GameState):
         if self._phase is not DRAW:
             raise ChanceMismatch("the first dealer has already been chosen")
         check_first_dealer(action, self._n)
+
+    def _check_tally(self, action: DealTally) -> None:
+        if self._phase is not DEAL:
+            if self._phase is DRAW:
+                raise ChanceMismatch("the first dealer must be chosen before the first deal")
+            raise self._not_now("deal", None)
+        if self._seed is not None:
+            raise ChanceMismatch("a game with a seed deals its own cards")
+        check_tally(action, self._plan.turn_up)
+
+    def _check_tricks(self, action: TricksTaken) -> None:
+        if self._phase is not PLAYING:
+            raise self._not_now("enter tricks", None)
+        if not self._tally:
+            raise WrongPhase("This deal's tricks are counted from the cards played")
+        check_tricks(action, self._n, self._hand_size)
 
     def _check_deal(self, action: DealCards) -> tuple[int, ...]:
         """Check a deal; returns each seat's hand mask."""

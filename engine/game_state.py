@@ -68,8 +68,10 @@ class GameState:
         "_plan",
         "_players",
         "_results",
+        "_revokes",
         "_rules",
         "_seed",
+        "_tally",
         "_totals",
         "_trick_cards",
         "_trick_leader",
@@ -123,6 +125,8 @@ class GameState:
         self._bid_count = 0
         self._bid_sum = 0
         self._tricks = [0] * n
+        self._tally = False
+        self._revokes: tuple[bool, ...] = ()
         self._trick_cards: list[Card] = []
         self._trick_leader = -1
         self._led = 0
@@ -288,6 +292,11 @@ class GameState:
     @property
     def is_over(self) -> bool:
         return self._phase is GAME_OVER
+
+    @property
+    def is_tally_deal(self) -> bool:
+        """The current deal is score-only: its tricks are entered, not its cards."""
+        return self._tally
 
     def forbidden_bid(self) -> int | None:
         """The dealer's hooked number while the dealer is to bid, else ``None``."""

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from pydantic import ValidationError
 
-from engine.actions import Bid, DealCards, FirstDealer
+from engine.actions import Bid, DealCards, DealTally, FirstDealer, TricksTaken
 from engine.cards import Card
 from engine.errors import (
     CardError,
@@ -26,6 +26,7 @@ from engine.errors import (
     RecordError,
 )
 from engine.game import DealResult, Game, Phase
+from engine.record_tally import tally_entry, tally_revokes, tally_trump
 from engine.rules import Rules, describe_validation_error
 from engine.shuffle import seed_commitment
 
@@ -64,6 +65,9 @@ def game_to_record(game: Game, *, include_seed: bool = False) -> dict[str, Any]:
 
 
 def _deal_entry(game: Game, result: DealResult) -> dict[str, Any]:
+    if result.tally:
+        return tally_entry(game, list(result.bids), list(result.blind), list(result.tricks),
+                            list(result.revokes), result.trump)
     entry: dict[str, Any] = {
         "hands": [[card.code for card in hand] for hand in result.hands],
         "bids": list(result.bids),
@@ -77,6 +81,9 @@ def _deal_entry(game: Game, result: DealResult) -> dict[str, Any]:
 
 
 def _current_deal_entry(game: Game) -> dict[str, Any]:
+    if game.is_tally_deal:
+        return tally_entry(game, list(game.bids()), list(game.blind_bids()), None, [],
+                            game.trump)
     plays = [card.code for trick in game.completed_tricks() for card in trick.cards]
     plays += [card.code for _, card in game.current_trick()]
     entry: dict[str, Any] = {
@@ -223,6 +230,9 @@ def _cards(texts: Any, what: str, number: int, seat: int | None) -> tuple[Card, 
 def _apply_deal(game: Game, deal: Any, number: int) -> None:
     if not isinstance(deal, dict):
         raise RecordError("each deal is an object with hands, bids and plays", deal=number)
+    if "tricks" in deal:
+        _apply_tally_deal(game, deal, number)
+        return
     n = game.player_count
     hands_raw = deal.get("hands")
     if not isinstance(hands_raw, list) or len(hands_raw) != n:
@@ -271,6 +281,31 @@ def _apply_deal(game: Game, deal: Any, number: int) -> None:
             ) from None
         except IllegalAction as exc:
             raise RecordError(str(exc), deal=number, seat=seat) from None
+
+
+def _apply_tally_deal(game: Game, deal: Mapping[str, Any], number: int) -> None:
+    """A score-only deal: its trump (turn-up rules only), bids, then trick counts."""
+    if "hands" in deal or "plays" in deal:
+        raise RecordError("a deal has either hands and plays or tricks, not both", deal=number)
+    try:
+        game.deal_tally(DealTally(tally_trump(deal, number)))
+    except KachufulError as exc:
+        raise RecordError(str(exc), deal=number) from None
+    _apply_bids(game, deal, number)
+    tricks = deal["tricks"]
+    if tricks is None:
+        return
+    if game.phase is Phase.BIDDING:
+        raise RecordError("tricks were counted before every bid was made", deal=number)
+    n = game.player_count
+    if not isinstance(tricks, list) or len(tricks) != n:
+        raise RecordError(f"tricks must list {n} counts, one per seat", deal=number)
+    revokes = tally_revokes(deal, n, number)
+    try:
+        game.take_tricks(TricksTaken(tuple(tricks), revokes))
+    except KachufulError as exc:
+        seat = exc.seat if isinstance(exc, IllegalAction) else None
+        raise RecordError(str(exc), deal=number, seat=seat) from None
 
 
 def _same_deal(game: Game, hands: tuple[tuple[Card, ...], ...], turn_up: Card | None) -> bool:
@@ -332,6 +367,7 @@ def replay_summary(game: Game) -> dict[str, Any]:
             "scores": list(result.scores),
             "totals": list(result.totals),
         }
+        | ({"revokes": list(result.revokes)} if any(result.revokes) else {})
         for result in game.results()
     ]
     summary: dict[str, Any] = {"complete": game.is_over, "totals": list(game.totals())}

@@ -25,6 +25,10 @@ class DealResult:
     trick_list: tuple[CompletedTrick, ...]
     scores: tuple[int, ...]
     totals: tuple[int, ...]
+    revokes: tuple[bool, ...] = ()
+    """Seats caught revoking in a score-only deal (empty: nobody); they score 0."""
+    tally: bool = False
+    """A score-only deal: played with real cards, so no hands and no trick list."""
 
     @property
     def trick_winners(self) -> tuple[int, ...]:

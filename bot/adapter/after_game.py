@@ -131,14 +131,15 @@ async def on_reset_confirm(
 
 async def on_board(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
     """Leaderboard pages: ``game`` holds the server, ``counter`` the page."""
-    if cid.game_id != interaction.guild_id or len(cid.args) != 2:
+    if cid.game_id != interaction.guild_id or len(cid.args) not in (2, 3):
         raise BadComponent("leaderboard of another server")
     sort, period = cid.args[0].replace("-", "_"), cid.args[1]
+    games = cid.args[2] if len(cid.args) == 3 else "all"  # pages posted before the option
     if sort not in ("wins", "points", "average", "win_rate", "bid_accuracy") or period not in (
         "all", "30d", "7d"
-    ):
+    ) or games not in ("all", "online", "table"):
         raise BadComponent("bad leaderboard page")
-    await send_leaderboard(bot, interaction, sort, period, max(1, cid.counter))
+    await send_leaderboard(bot, interaction, sort, period, max(1, cid.counter), games)
 
 
 async def on_rematch(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:

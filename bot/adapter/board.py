@@ -17,6 +17,8 @@ from i18n import N_
 PERIODS = {"all": N_("Kachuful leaderboard — all time"),
            "30d": N_("Kachuful leaderboard — the last 30 days"),
            "7d": N_("Kachuful leaderboard — the last 7 days")}
+GAMES = {"all": N_("online and table games"), "online": N_("online games only"),
+         "table": N_("table games only (score pads)")}
 SORTS = {"wins": N_("Sorted by wins"), "points": N_("Sorted by points"),
          "average": N_("Sorted by average"), "win_rate": N_("Sorted by win rate"),
          "bid_accuracy": N_("Sorted by bid accuracy")}
@@ -26,11 +28,13 @@ if TYPE_CHECKING:
 
 
 async def send_leaderboard(
-    bot: BotParts, interaction: discord.Interaction, sort: str, period: str, page: int
+    bot: BotParts, interaction: discord.Interaction, sort: str, period: str, page: int,
+    games: str = "all",
 ) -> None:
     try:
         board = await bot.storage.leaderboard(
-            interaction.guild_id or 0, sort=sort, period=period, page=page  # type: ignore[arg-type]
+            interaction.guild_id or 0, sort=sort, period=period, page=page,  # type: ignore[arg-type]
+            kinds=games,  # type: ignore[arg-type]
         )
     except StorageError as exc:
         await reply(interaction, storage_error_text(
@@ -60,18 +64,19 @@ async def send_leaderboard(
         embed.description = "\n".join(lines)
     embed.set_footer(text=" · ".join((
         words.t(SORTS.get(sort, SORTS["wins"])),
+        words.t(GAMES.get(games, GAMES["all"])),
         words.t("page {page} of {pages}", page=board.page, pages=board.page_count),
         words.n("at least {count} game", "at least {count} games", board.min_games))))
     view = controls.layout(
         [
             discord.ui.Button(
                 custom_id=component_id("board", interaction.guild_id or 0, max(1, page - 1),
-                                       sort.replace("_", "-"), period),
+                                       sort.replace("_", "-"), period, games),
                 label=words.t("◀ Previous"), disabled=page <= 1,
             ),
             discord.ui.Button(
                 custom_id=component_id("board", interaction.guild_id or 0, page + 1,
-                                       sort.replace("_", "-"), period),
+                                       sort.replace("_", "-"), period, games),
                 label=words.t("Next ▶"), disabled=page >= board.page_count,
             ),
         ]
@@ -83,10 +88,11 @@ async def send_leaderboard(
 
 
 async def send_stats(
-    bot: BotParts, interaction: discord.Interaction, user: discord.abc.User
+    bot: BotParts, interaction: discord.Interaction, user: discord.abc.User, games: str = "all"
 ) -> None:
     try:
-        stats = await bot.storage.player_stats(interaction.guild_id, user.id)
+        stats = await bot.storage.player_stats(interaction.guild_id, user.id,
+                                               kinds=games)  # type: ignore[arg-type]
     except StorageError as exc:
         await reply(interaction, storage_error_text(
             await bot.languages.asker(interaction), exc))
@@ -94,6 +100,7 @@ async def send_stats(
     words = await bot.languages.server(interaction.guild_id)
     embed = discord.Embed(title=words.t("Kachuful stats — {name}", name=user.display_name),
                           colour=LOBBY_COLOUR)
+    embed.set_footer(text=words.t(GAMES.get(games, GAMES["all"])))
     if not stats.games:
         embed.description = words.t("No finished games in this server yet.")
     else:

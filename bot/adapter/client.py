@@ -21,12 +21,16 @@ from bot.adapter.commands import build_group
 from bot.adapter.delivery import Delivery
 from bot.adapter.languages import LanguageBook
 from bot.adapter.message_book import MessageBook
+from bot.adapter.pad_showing import PadPresenter
+from bot.adapter.pad_view import refusal_text as pad_refusal_text
 from bot.adapter.replies import interaction_data, reply
 from bot.adapter.reviews import Reviews
 from bot.adapter.showing import Presenter
 from bot.adapter.storage_words import storage_error_text
 from bot.core.lobby import LOBBY_IDLE_SECONDS
 from bot.core.refusals import Refusal
+from bot.core.scorepad import ScorePads
+from bot.core.scorepad_state import PadRefusal
 from bot.core.service import GameService
 from bot.settings import Settings
 from bot.storage import Storage, StorageError, open_storage
@@ -65,6 +69,7 @@ class KachufulBot(discord.Client):
         self._options = (table_edit_interval, lobby_idle_seconds, time_scale)
         self._storage: Storage | None = None
         self._service: GameService | None = None
+        self._pads: ScorePads | None = None
         self._delivery: Delivery | None = None
         self._book: MessageBook | None = None
         self._presenter: Presenter | None = None
@@ -86,6 +91,12 @@ class KachufulBot(discord.Client):
         if self._service is None:
             raise RuntimeError("the game service starts in setup_hook")
         return self._service
+
+    @property
+    def pads(self) -> ScorePads:
+        if self._pads is None:
+            raise RuntimeError("the score pads start in setup_hook")
+        return self._pads
 
     @property
     def book(self) -> MessageBook:
@@ -125,6 +136,8 @@ class KachufulBot(discord.Client):
         self._service = GameService(storage, self._delivery, work_slots=slots, time_scale=scale,
                                     lobby_idle_seconds=idle, thread_mode=self._thread_mode)
         self._delivery.attach(self._service)
+        self._pads = ScorePads(storage, self._delivery)
+        self._presenter.pads = PadPresenter(self, self._pads, self._languages)
         # Build the card art and palettes once, off the event loop, before any game.
         await asyncio.to_thread(render.warm_up)
         if self.settings.status_path is not None:
@@ -135,6 +148,7 @@ class KachufulBot(discord.Client):
         await self.tree.set_translator(CommandTranslator())
         await self.sync_commands()
         await self._service.restore()
+        await self._pads.restore()
 
     async def _thread_mode(self, guild_id: int) -> bool:
         settings = await self.storage.guild_settings(guild_id)
@@ -175,10 +189,14 @@ class KachufulBot(discord.Client):
         if self._languages is not None:
             # Every interaction tells us the person's client language, for later DMs.
             self._languages.saw_client(interaction.user.id, str(interaction.locale))
-        if interaction.type is not discord.InteractionType.component:
+        if interaction.type is discord.InteractionType.modal_submit:
+            handle = router.on_modal
+        elif interaction.type is discord.InteractionType.component:
+            handle = router.on_component
+        else:
             return  # slash commands go through the command tree
         try:
-            await router.on_component(self, interaction)
+            await handle(self, interaction)
         except StorageError as exc:
             words = await self.languages.asker(interaction)
             await reply(interaction, storage_error_text(words, exc))
@@ -198,6 +216,9 @@ class KachufulBot(discord.Client):
         words = await self.languages.asker(interaction)
         if isinstance(original, Refusal):
             await reply(interaction, texts.refusal_text(words, original))
+            return
+        if isinstance(original, PadRefusal):
+            await reply(interaction, pad_refusal_text(words, original))
             return
         if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
             await reply(interaction, str(error))

@@ -36,7 +36,8 @@ NAMES: Final = (
     pN_("slash command", "sort"), pN_("slash command", "page"),
     pN_("slash command", "player"), pN_("slash command", "thread_mode"),
     pN_("slash command", "game"), pN_("slash command", "review"),
-    pN_("slash command", "deal"),
+    pN_("slash command", "deal"), pN_("slash command", "scorepad"),
+    pN_("slash command", "games"), pN_("slash command", "eight_players"),
 )
 """Every command and option name, so that extraction puts them in the catalogues."""
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 from discord import app_commands
@@ -11,8 +11,20 @@ from discord import app_commands
 from bot.adapter import controls, texts
 from bot.adapter.after_game import send_record
 from bot.adapter.board import send_leaderboard, send_stats
+from bot.adapter.command_choices import (
+    BiddingChoice,
+    GamesChoice,
+    PeriodChoice,
+    PresetChoice,
+    ScheduleChoice,
+    ScoringChoice,
+    SortChoice,
+    TrumpChoice,
+    ZeroChoice,
+)
 from bot.adapter.hand_reply import send_hand
 from bot.adapter.lobby_answer import open_lobby
+from bot.adapter.pad_commands import add_pad_commands, send_pad_record
 from bot.adapter.replies import reply
 from bot.adapter.review_answer import send_review
 from bot.adapter.router_checks import is_host_or_manager, is_manager
@@ -43,15 +55,6 @@ LANGUAGE_CHOICES: Final = [app_commands.Choice(name=name, value=code)
                            for code, name in LANGUAGES.items()]
 """Each language by its own name, which needs no translating."""
 
-PresetChoice = Literal["classic", "judgement", "oh-hell", "short", "one-to-seven"]
-ScheduleChoice = Literal["down-up", "up-down", "down", "up"]
-TrumpChoice = Literal["cycle", "cycle-no-trump", "turn-up", "none", "no-trump-one-card"]
-ScoringChoice = Literal["classic", "ten-times", "trick-plus-bonus", "penalty-per-trick",
-                        "judgement", "quadratic", "ten-per-trick"]
-ZeroChoice = Literal["formula", "five", "five-plus-cards"]
-BiddingChoice = Literal["in-turn", "simultaneous"]
-SortChoice = Literal["wins", "points", "average", "win_rate", "bid_accuracy"]
-PeriodChoice = Literal["all", "30d", "7d"]
 
 
 def build_group(bot: BotParts) -> app_commands.Group:
@@ -141,18 +144,22 @@ def build_group(bot: BotParts) -> app_commands.Group:
         await send_review(bot, interaction, game_id, deal)
 
     @group.command(name="leaderboard", description=N_("This server's best players"))
-    @app_commands.describe(period=N_("Time range"), sort=N_("Rank by"), page=N_("Page number"))
+    @app_commands.describe(period=N_("Time range"), sort=N_("Rank by"), page=N_("Page number"),
+                           games=N_("Games played here, at a table (score pad), or both"))
     async def leaderboard(
         interaction: discord.Interaction,
         period: PeriodChoice = "all",
         sort: SortChoice = "wins",
         page: app_commands.Range[int, 1, 10_000] = 1,
+        games: GamesChoice = "all",
     ) -> None:
-        await send_leaderboard(bot, interaction, sort, period, page)
+        await send_leaderboard(bot, interaction, sort, period, page, games)
 
     @group.command(name="stats", description=N_("A player's record in this server"))
-    async def stats(interaction: discord.Interaction, player: discord.User | None = None) -> None:
-        await send_stats(bot, interaction, player or interaction.user)
+    @app_commands.describe(games=N_("Games played here, at a table (score pad), or both"))
+    async def stats(interaction: discord.Interaction, player: discord.User | None = None,
+                    games: GamesChoice = "all") -> None:
+        await send_stats(bot, interaction, player or interaction.user, games)
 
     @group.command(name="cancel", description=N_("Cancel this channel's game (host or managers)"))
     async def cancel(interaction: discord.Interaction) -> None:
@@ -230,6 +237,8 @@ def build_group(bot: BotParts) -> app_commands.Group:
     @group.command(name="record", description=N_("Download a finished game's record"))
     @app_commands.describe(game=N_("The game's number (default: the last one in this channel)"))
     async def record(interaction: discord.Interaction, game: int | None = None) -> None:
+        if game is None and await send_pad_record(bot, interaction):
+            return
         finished = bot.service.registry.last_finished
         game_id = game if game is not None else finished.get(interaction.channel_id or 0)
         if game_id is None:
@@ -239,6 +248,7 @@ def build_group(bot: BotParts) -> app_commands.Group:
             return
         await send_record(bot, interaction, game_id)
 
+    add_pad_commands(group, bot)
     return group
 
 

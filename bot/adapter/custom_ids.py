@@ -21,6 +21,9 @@ Kind = Literal[
     "rematch", "record", "board",  # after the game; leaderboard pages
     "review", "reviewall",  # a deal's review, a game's review
     "cancelyes", "cancelno", "forgetyes", "forgetno", "resetyes", "resetno",  # confirmations
+    # the score pad: seats, then each deal, then the keeper's corrections and the end
+    "padjoin", "padleave", "padguest", "padup", "paddealer", "padstart",
+    "padtrump", "padbid", "padtricks", "padundo", "padrevoke", "padfix", "padend",
 ]
 KINDS: Final[frozenset[str]] = frozenset(get_args(Kind))
 

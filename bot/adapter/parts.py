@@ -10,6 +10,7 @@ from bot.adapter.languages import LanguageBook
 from bot.adapter.message_book import MessageBook
 from bot.adapter.reviews import Reviews
 from bot.adapter.showing import Presenter
+from bot.core.scorepad import ScorePads
 from bot.core.service import GameService
 from bot.settings import Settings
 from bot.storage import Storage
@@ -24,6 +25,9 @@ class BotParts(Protocol):
 
     @property
     def service(self) -> GameService: ...
+
+    @property
+    def pads(self) -> ScorePads: ...
 
     @property
     def book(self) -> MessageBook: ...

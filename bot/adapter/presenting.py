@@ -11,10 +11,12 @@ from typing import Any
 
 import discord
 
+from bot.adapter.delivery import Shows
 from bot.adapter.discord_codes import UNKNOWN_MESSAGE
 from bot.adapter.languages import LanguageBook
 from bot.adapter.message_book import GameMessages, MessageBook
 from bot.core import effects as fx
+from bot.core.pad_effects import ShowPad, ShowPadSheet
 from bot.storage import Storage
 from i18n import Words
 
@@ -44,7 +46,14 @@ class PresenterBase:
         self._book = book
         self._thread_opened = thread_opened
 
+    pads: Shows | None = None
+    """Shows the score pads' effects (set once the pads exist)."""
+
     async def show(self, game_id: int, effect: fx.Effect) -> None:
+        if isinstance(effect, ShowPad | ShowPadSheet):
+            assert self.pads is not None
+            await self.pads.show(game_id, effect)
+            return
         messages = await self._book.of(game_id, effect.place.channel_id)
         if messages.channel_state == "gone" and not _is_direct(effect):
             return

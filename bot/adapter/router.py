@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.adapter import after_game, controls, texts
+from bot.adapter import after_game, controls, pad_router, texts
 from bot.adapter.custom_ids import (
     HIDDEN_CARD,
     BadComponent,
@@ -28,6 +28,7 @@ from bot.adapter.replies import interaction_data, reply
 from bot.adapter.review_answer import send_review
 from bot.core.effects import LobbySnapshot
 from bot.core.refusals import Refusal
+from bot.core.scorepad_state import PadRefusal
 from bot.core.service import MoveChoice
 from engine import Card, CardError
 
@@ -51,6 +52,20 @@ async def on_component(bot: BotParts, interaction: discord.Interaction) -> None:
     except Refusal as refusal:
         await reply(interaction, texts.refusal_text(await bot.languages.asker(interaction),
                                                     refusal))
+    except PadRefusal as refusal:
+        await pad_router.answer_refusal(bot, interaction, refusal)
+
+
+async def on_modal(bot: BotParts, interaction: discord.Interaction) -> None:
+    """A form the bot showed was sent (the score pad's guest and correction forms)."""
+    custom_id = interaction_data(interaction).get("custom_id", "")
+    try:
+        await pad_router.on_modal(bot, interaction, parse_component_id(str(custom_id)))
+    except BadComponent:
+        words = await bot.languages.asker(interaction)
+        await reply(interaction, words.t("That control isn't one of this game's buttons."))
+    except PadRefusal as refusal:
+        await pad_router.answer_refusal(bot, interaction, refusal)
 
 
 # --- moves -------------------------------------------------------------------------------
@@ -225,4 +240,5 @@ HANDLERS: dict[str, Handler] = {
     "forgetno": after_game.on_forget_confirm,
     "resetyes": after_game.on_reset_confirm,
     "resetno": after_game.on_reset_confirm,
+    **pad_router.PAD_HANDLERS,
 }

@@ -21,9 +21,11 @@ from bot.storage.errors import (
 from bot.storage.migrations import MIGRATIONS_ENV, find_migrations_dir, load_migrations
 from bot.storage.models import (
     DEFAULT_MIN_GAMES,
+    GAME_KINDS,
     LEADERBOARD_SORTS,
     PERIODS,
     Durability,
+    GameKinds,
     GameStatus,
     GuildSettings,
     HandSizeAccuracy,
@@ -45,6 +47,7 @@ from bot.storage.turns import DueDeadline, LockedGame
 __all__ = [
     "DEFAULT_MIN_GAMES",
     "DEFAULT_PATH",
+    "GAME_KINDS",
     "LEADERBOARD_SORTS",
     "MIGRATIONS_ENV",
     "PERIODS",
@@ -54,6 +57,7 @@ __all__ = [
     "DatabaseUnreadable",
     "DueDeadline",
     "Durability",
+    "GameKinds",
     "GameNotFound",
     "GameStateConflict",
     "GameStatus",

@@ -20,6 +20,10 @@ Durability = Literal["FULL", "NORMAL"]
 lose the last moves on a power cut; FULL also survives that, at one fsync per commit."""
 LeaderboardSort = Literal["wins", "points", "average", "win_rate", "bid_accuracy"]
 Period = Literal["all", "30d", "7d"]
+GameKinds = Literal["all", "online", "table"]
+"""Which games a leaderboard or stats count: played in Discord, at a table (score
+pad), or both."""
+GAME_KINDS: Final[tuple[GameKinds, ...]] = ("all", "online", "table")
 LEADERBOARD_SORTS: Final[tuple[LeaderboardSort, ...]] = get_args(LeaderboardSort)
 PERIODS: Final[tuple[Period, ...]] = get_args(Period)
 PERIOD_DAYS: Final[dict[Period, int | None]] = {"all": None, "30d": 30, "7d": 7}

@@ -13,9 +13,11 @@ from bot.storage.backend import Backend
 from bot.storage.errors import InvalidValue
 from bot.storage.models import (
     DEFAULT_MIN_GAMES,
+    GAME_KINDS,
     LEADERBOARD_SORTS,
     PERIOD_DAYS,
     PERIODS,
+    GameKinds,
     HandSizeAccuracy,
     LeaderboardPage,
     LeaderboardRow,
@@ -51,7 +53,7 @@ FROM (
     SELECT user_id, COUNT(*) AS games, SUM(won) AS wins, SUM(total) AS points,
            SUM(deals_played) AS deals, SUM(bids_hit) AS hits
     FROM results
-    WHERE guild_id = :guild AND finished_at >= :since AND user_id IS NOT NULL
+    WHERE guild_id = :guild AND finished_at >= :since AND user_id IS NOT NULL {kind_filter}
     GROUP BY user_id HAVING COUNT(*) >= :min_games
 ) AS recent
 LEFT JOIN player_totals AS names ON names.guild_id = :guild AND names.user_id = recent.user_id
@@ -71,6 +73,13 @@ SELECT SUM(games), SUM(wins), SUM(shared_wins), SUM(points), MAX(best), SUM(deal
        SUM(hits), SUM(zero_bids), SUM(zero_hits), SUM(hooked), MAX(last_played)
 FROM player_totals WHERE user_id = :user {guild_filter}
 """
+# Running totals mix both kinds of game; one kind is summed from its results instead.
+_STATS_KIND_TOTALS: Final = """
+SELECT COUNT(*), SUM(won), SUM(shared_win), SUM(total), MAX(total), SUM(deals_played),
+       SUM(bids_hit), SUM(zero_bids), SUM(zero_hits), SUM(hooked), MAX(finished_at)
+FROM results WHERE user_id = :user AND table_game = :table {guild_filter}
+"""
+_KIND_FILTER: Final = "AND table_game = :table"
 _STATS_HANDS: Final = """
 SELECT hand_size, SUM(deals), SUM(hits) FROM hand_accuracy
 WHERE user_id = :user {guild_filter} GROUP BY hand_size ORDER BY hand_size
@@ -106,8 +115,10 @@ async def leaderboard(
     page_size: int,
     min_games: int | None,
     now: datetime | None,
+    kinds: GameKinds = "all",
 ) -> LeaderboardPage:
     check_id("guild_id", guild_id)
+    _check_kinds(kinds)
     if sort not in LEADERBOARD_SORTS:
         raise InvalidValue(f"sort is one of {', '.join(LEADERBOARD_SORTS)}, not {sort!r}")
     if period not in PERIODS:
@@ -123,8 +134,13 @@ async def leaderboard(
         "min_games": least,
         "limit": page_size,
         "offset": (page - 1) * page_size,
+        "table": int(kinds == "table"),
     }
-    source = _ALL_TIME_SOURCE if period == "all" else _PERIOD_SOURCE
+    kind_filter = "" if kinds == "all" else _KIND_FILTER
+    source = (
+        _ALL_TIME_SOURCE if period == "all" and kinds == "all"
+        else _PERIOD_SOURCE.format(kind_filter=kind_filter)
+    )
     doing = "reading a leaderboard"
     query = _LEADERBOARD.format(source=source, figure=figure, tiebreak=tiebreak)
     rows = await db.fetchall(query, params, doing)
@@ -161,17 +177,28 @@ def _leaderboard_row(row: tuple[Any, ...]) -> LeaderboardRow:
     )
 
 
-async def player_stats(db: Backend, guild_id: int | None, user_id: int) -> PlayerStats:
-    """A player's record in one server, or across all of them (``guild_id=None``)."""
+def _check_kinds(games: object) -> None:
+    if games not in GAME_KINDS:
+        raise InvalidValue(f"games is one of {', '.join(GAME_KINDS)}, not {games!r}")
+
+
+async def player_stats(
+    db: Backend, guild_id: int | None, user_id: int, kinds: GameKinds = "all"
+) -> PlayerStats:
+    """A player's record in one server, or across all of them (``guild_id=None``).
+    Bid accuracy by hand size is kept for all games together, so one kind has none."""
     check_id("user_id", user_id)
-    params: dict[str, int] = {"user": user_id}
+    _check_kinds(kinds)
+    params: dict[str, int] = {"user": user_id, "table": int(kinds == "table")}
     guild_filter = ""
     if guild_id is not None:
         params["guild"] = check_id("guild_id", guild_id)
         guild_filter = "AND guild_id = :guild"
     async with db.snapshot("reading a player's stats") as tx:
-        totals = await tx.fetchone(_STATS_TOTALS.format(guild_filter=guild_filter), params)
-        hands = await tx.fetchall(_STATS_HANDS.format(guild_filter=guild_filter), params)
+        source = _STATS_TOTALS if kinds == "all" else _STATS_KIND_TOTALS
+        totals = await tx.fetchone(source.format(guild_filter=guild_filter), params)
+        hands = (await tx.fetchall(_STATS_HANDS.format(guild_filter=guild_filter), params)
+                 if kinds == "all" else [])
         name = await tx.fetchone(_STATS_NAME.format(guild_filter=guild_filter), params)
     assert totals is not None
     # SUM over no rows is NULL: a player with no games has zeros.

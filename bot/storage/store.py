@@ -26,13 +26,23 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Final
 
-from bot.storage import ending, game_setup, guild_settings, loading, moves, stats, turns
+from bot.storage import (
+    ending,
+    game_setup,
+    guild_settings,
+    loading,
+    moves,
+    score_pads,
+    stats,
+    turns,
+)
 from bot.storage.backend import Backend, BackendName
 from bot.storage.connection import Database
 from bot.storage.errors import GameNotFound, InvalidValue, StorageError
 from bot.storage.migrations import load_migrations
 from bot.storage.models import (
     Durability,
+    GameKinds,
     GuildSettings,
     LeaderboardPage,
     LeaderboardSort,
@@ -359,6 +369,44 @@ class Storage:
         """The lobby or active game where this user holds a seat (and has not left)."""
         return await game_setup.open_game_of_user(self._db, user_id)
 
+    # --- score pads (games played with real cards) ---------------------------------------------
+
+    async def create_pad(
+        self, *, guild_id: int, channel_id: int, keeper_user_id: int, rules: Rules,
+        first_entry: Mapping[str, Any], now: datetime | None = None,
+    ) -> int:
+        """Open a score pad with its first entry; one open pad per channel."""
+        return await score_pads.create_pad(
+            self._db, guild_id=guild_id, channel_id=channel_id,
+            keeper_user_id=keeper_user_id, rules=rules, first_entry=first_entry, now=now,
+        )
+
+    async def append_pad_entry(self, pad_id: int, seq: int, entry: Mapping[str, Any]) -> None:
+        """Commit a pad's entry ``seq`` (entries saved so far) before it is shown."""
+        await score_pads.append_pad_entry(self._db, pad_id, seq, entry)
+
+    async def set_pad_message(self, pad_id: int, message_id: int | None) -> None:
+        await score_pads.set_pad_message(self._db, pad_id, message_id)
+
+    async def load_open_pads(self) -> list[score_pads.StoredPad]:
+        return await score_pads.load_pads(self._db, None)
+
+    async def load_pad(self, pad_id: int) -> score_pads.StoredPad:
+        found = await score_pads.load_pads(self._db, [pad_id])
+        if not found:
+            raise GameNotFound(f"no score pad {pad_id}")
+        return found[0]
+
+    async def cancel_pad(self, pad_id: int, *, now: datetime | None = None) -> None:
+        await score_pads.cancel_pad(self._db, pad_id, now)
+
+    async def finish_pad(
+        self, pad_id: int, game: Game, seats: Sequence[tuple[int | None, str]],
+        *, now: datetime | None = None,
+    ) -> tuple[int, tuple[SeatResult, ...]]:
+        """Close a pad; its results go to the leaderboards as a table game."""
+        return await score_pads.finish_pad(self._db, pad_id, game, seats, now)
+
     # --- leaderboards and stats -----------------------------------------------------------------
 
     async def leaderboard(
@@ -371,6 +419,7 @@ class Storage:
         page_size: int = 10,
         min_games: int | None = None,
         now: datetime | None = None,
+        kinds: GameKinds = "all",
     ) -> LeaderboardPage:
         """One page of a server's human ranking. ``min_games`` defaults to 1 for wins
         and points and 5 for the ratios (average, win rate, bid accuracy)."""
@@ -383,11 +432,15 @@ class Storage:
             page_size=page_size,
             min_games=min_games,
             now=now,
+            kinds=kinds,
         )
 
-    async def player_stats(self, guild_id: int | None, user_id: int) -> PlayerStats:
-        """A player's stats in one server, or across every server (``guild_id=None``)."""
-        return await stats.player_stats(self._db, guild_id, user_id)
+    async def player_stats(
+        self, guild_id: int | None, user_id: int, kinds: GameKinds = "all"
+    ) -> PlayerStats:
+        """A player's stats in one server, or across every server (``guild_id=None``),
+        over online games, table games (score pads) or both."""
+        return await stats.player_stats(self._db, guild_id, user_id, kinds)
 
     async def forget_user(self, user_id: int) -> int:
         """Delete a player's stats in every server (forget-me); returns the number of

@@ -1,0 +1,111 @@
+"""``/kachuful scorepad``: a score pad for a game played with real cards, and its
+record. The rule options are those of ``/kachuful start``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.adapter.command_choices import (
+    BiddingChoice,
+    PresetChoice,
+    ScheduleChoice,
+    ScoringChoice,
+    TrumpChoice,
+    ZeroChoice,
+)
+from bot.adapter.pad_view import refusal_text
+from bot.adapter.pictures import as_file
+from bot.adapter.replies import reply
+from bot.core.scorepad_state import MAX_NAME, PadRefusal
+from engine import Rules, RulesError
+from engine.record import record_to_json
+from i18n import N_
+
+if TYPE_CHECKING:
+    from bot.adapter.parts import BotParts
+
+
+def add_pad_commands(group: app_commands.Group, bot: BotParts) -> None:
+    @group.command(name="scorepad",
+                   description=N_("Keep the score of a game played with real cards"))
+    @app_commands.describe(
+        preset=N_("Rules to start from (default: the server's)"),
+        schedule=N_("Order of hand sizes"),
+        max_hand=N_("Largest hand (default: 52 / players)"),
+        trump=N_("How trump is chosen"),
+        hook=N_("The dealer may not make the bids total the tricks"),
+        bidding=N_("Bid in turn, or all at once"),
+        scoring=N_("How a deal is scored"),
+        zero_bid_reward=N_("What an exact bid of 0 scores"),
+        zero_bid_limit=N_("5+ players: no more than five zero bids in a row"),
+        blind_bids=N_("Allow bidding before looking (exact scores double)"),
+        eight_players=N_("Allow 8 players (the largest hand is then 6)"),
+    )
+    async def scorepad(
+        interaction: discord.Interaction,
+        preset: PresetChoice | None = None,
+        schedule: ScheduleChoice | None = None,
+        max_hand: app_commands.Range[int, 1, 17] | None = None,
+        trump: TrumpChoice | None = None,
+        hook: bool | None = None,
+        bidding: BiddingChoice | None = None,
+        scoring: ScoringChoice | None = None,
+        zero_bid_reward: ZeroChoice | None = None,
+        zero_bid_limit: bool | None = None,
+        blind_bids: bool | None = None,
+        eight_players: bool | None = None,
+    ) -> None:
+        options: dict[str, Any] = {
+            key: value
+            for key, value in {
+                "schedule": schedule, "max_hand": max_hand, "trump": trump, "hook": hook,
+                "bidding": bidding, "scoring": scoring, "zero_bid_reward": zero_bid_reward,
+                "zero_bid_limit": zero_bid_limit, "blind_bids": blind_bids,
+                "allow_eight_players": eight_players,
+            }.items()
+            if value is not None
+        }
+        await scorepad_command(bot, interaction, preset, options)
+
+
+async def scorepad_command(bot: BotParts, interaction: discord.Interaction,
+                           preset: str | None, options: dict[str, Any]) -> None:
+    words = await bot.languages.asker(interaction)
+    if interaction.guild_id is None or interaction.channel_id is None:
+        await reply(interaction, words.t("Kachuful is played in a server channel."))
+        return
+    settings = await bot.storage.guild_settings(interaction.guild_id)
+    try:
+        rules = Rules.from_options(options, preset or (
+            settings.default_preset if settings is not None else "classic"))
+    except RulesError as exc:
+        await reply(interaction, words.t("Those rules don't work: {reason}", reason=str(exc)))
+        return
+    try:
+        await bot.pads.open(guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                            keeper_id=interaction.user.id,
+                            keeper_name=interaction.user.display_name[:MAX_NAME], rules=rules)
+    except PadRefusal as refusal:
+        await reply(interaction, refusal_text(words, refusal))
+        return
+    await reply(interaction, words.t("Score pad opened: you keep the score. Players join "
+                                     "with the button below it."))
+
+
+async def send_pad_record(bot: BotParts, interaction: discord.Interaction) -> bool:
+    """The record of this channel's score pad (open, or the last finished); ``False``
+    when the channel has none."""
+    record = bot.pads.channel_record(interaction.channel_id or 0)
+    if record is None:
+        return False
+    words = await bot.languages.asker(interaction)
+    if not record:
+        await reply(interaction, words.t("The score pad has no deal yet."))
+        return True
+    file = as_file(record_to_json(record).encode(), "kachuful-table-game.json")
+    await reply(interaction, words.t("The score pad's record (a table game). Check it with "
+                                     "`kachuful replay FILE`."), file=file)
+    return True

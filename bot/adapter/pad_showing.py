@@ -1,0 +1,97 @@
+"""The score pad's effects as Discord calls: one pad message in the channel, edited
+as entries come in, and a score-sheet picture after each scored deal (the same
+renderer as online games), then the final standings.
+
+Errors go up to the delivery's one failure policy, like every other message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import discord
+
+from bot.adapter import pictures
+from bot.adapter.discord_codes import UNKNOWN_MESSAGE
+from bot.adapter.languages import LanguageBook
+from bot.adapter.pad_view import pad_controls, pad_embed
+from bot.core.effects import Effect
+from bot.core.pad_effects import PadSnapshot, ShowPad, ShowPadSheet
+from bot.core.scorepad import ScorePads
+from i18n import Words
+from render.scoresheet import render_score_sheet
+from render.standings import render_final_standings
+
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+class PadPresenter:
+    def __init__(self, client: discord.Client, pads: ScorePads, languages: LanguageBook
+                 ) -> None:
+        self._client = client
+        self._pads = pads
+        self._languages = languages
+
+    async def show(self, queue_id: int, effect: Effect) -> None:
+        words = await self._languages.server(effect.place.guild_id)
+        channel = self._client.get_partial_messageable(effect.place.channel_id)
+        if isinstance(effect, ShowPad):
+            await self._show_pad(words, channel, effect)
+        elif isinstance(effect, ShowPadSheet):
+            await self._show_sheet(words, channel, effect)
+
+    async def _show_pad(self, words: Words, channel: discord.PartialMessageable,
+                        effect: ShowPad) -> None:
+        pad = effect.pad
+        embed, view = pad_embed(words, pad), pad_controls(words, pad)
+        message_id = None if effect.fresh else self._pads.message_of(pad.pad_id)
+        if message_id is not None:
+            try:
+                await channel.get_partial_message(message_id).edit(embed=embed, view=view)
+                return
+            except discord.NotFound as exc:
+                if exc.code != UNKNOWN_MESSAGE:
+                    raise
+        if view is None:
+            sent = await channel.send(embed=embed, allowed_mentions=NO_MENTIONS)
+        else:
+            sent = await channel.send(embed=embed, view=view, allowed_mentions=NO_MENTIONS)
+        await self._pads.remember_message(pad.pad_id, sent.id)
+
+    async def _show_sheet(self, words: Words, channel: discord.PartialMessageable,
+                          effect: ShowPadSheet) -> None:
+        pad = effect.pad
+        names = list(pad.names)
+        options = pictures.options_in(words)
+        if effect.final:
+            png = await asyncio.to_thread(render_final_standings, names, pad.totals, options,
+                                          results=pad.results)
+            await channel.send(final_text(words, pad),
+                               file=pictures.as_file(png, "final-standings.png"),
+                               allowed_mentions=NO_MENTIONS)
+            return
+        png = await asyncio.to_thread(render_score_sheet, names, pad.results, options,
+                                      deal_count=pad.deal_count)
+        await channel.send(sheet_text(words, pad),
+                           file=pictures.as_file(png, f"scores-{len(pad.results)}.png"),
+                           allowed_mentions=NO_MENTIONS)
+
+
+def sheet_text(words: Words, pad: PadSnapshot) -> str:
+    last = pad.results[-1]
+    text = words.t("Score pad: deal {number} of {count} scored.", number=last.number,
+                   count=pad.deal_count)
+    if pad.corrected:
+        text += " " + words.t("Corrected by the keeper: deal {numbers}",
+                              numbers=", ".join(map(str, pad.corrected)))
+    return text
+
+
+def final_text(words: Words, pad: PadSnapshot) -> str:
+    best = max(pad.totals)
+    winners = ", ".join(discord.utils.escape_markdown(pad.seats[s].name)
+                        for s, total in enumerate(pad.totals) if total == best)
+    return words.t("Score pad finished after {deals} deals: {winners} won with {points}. It "
+                   "counts on the leaderboard as a table game (guests don't rank). "
+                   "`/kachuful record` gives its record.", deals=len(pad.results),
+                   winners=winners, points=best)

@@ -1,0 +1,99 @@
+"""Score pads in storage: entries committed in order, open pads loaded back, and a
+finished pad's results counted as a table game (guests never rank)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.core.scorepad_state import PadState
+from bot.storage import GameStateConflict, InvalidValue
+from engine import Rules
+from tests.storage.conftest import Location, OpenStorage
+from tests.storage.helpers import NOW, human, play_finished_game
+
+GUILD, CHANNEL, KEEPER, BIKRAM = 10, 20, 1, 2
+RULES = Rules(max_hand=2, schedule="down")
+ENTRIES = [
+    {"do": "join", "by": KEEPER, "name": "Asha"},
+    {"do": "join", "by": BIKRAM, "name": "Bikram"},
+    {"do": "guest", "by": KEEPER, "name": "Esha"},
+    {"do": "start", "by": KEEPER, "dealer": 0},
+    # Deal 1, 2 cards, Asha deals: Bikram, Esha, then Asha bid.
+    {"do": "bid", "by": KEEPER, "seat": 1, "bid": 1},
+    {"do": "bid", "by": KEEPER, "seat": 2, "bid": 0},
+    {"do": "bid", "by": KEEPER, "seat": 0, "bid": 0},
+    {"do": "tricks", "by": KEEPER, "seat": 0, "tricks": 0},
+    {"do": "tricks", "by": KEEPER, "seat": 1, "tricks": 1},
+    {"do": "tricks", "by": KEEPER, "seat": 2, "tricks": 1},
+    # Deal 2, 1 card, Bikram deals.
+    {"do": "bid", "by": KEEPER, "seat": 2, "bid": 0},
+    {"do": "bid", "by": KEEPER, "seat": 0, "bid": 0},
+    {"do": "bid", "by": KEEPER, "seat": 1, "bid": 0},
+    {"do": "tricks", "by": KEEPER, "seat": 0, "tricks": 0},
+    {"do": "tricks", "by": KEEPER, "seat": 1, "tricks": 1},
+    {"do": "tricks", "by": KEEPER, "seat": 2, "tricks": 0},
+]
+
+
+async def test_entries_are_kept_in_order_and_an_open_pad_loads_back(
+    open_storage: OpenStorage, database: Location
+) -> None:
+    storage = await open_storage(database)
+    pad_id = await storage.create_pad(guild_id=GUILD, channel_id=CHANNEL, keeper_user_id=KEEPER,
+                                      rules=RULES, first_entry=ENTRIES[0])
+    for seq, entry in enumerate(ENTRIES[1:5], start=1):
+        await storage.append_pad_entry(pad_id, seq, entry)
+    with pytest.raises(GameStateConflict):
+        await storage.append_pad_entry(pad_id, 3, ENTRIES[5])  # a seq already taken
+    with pytest.raises(GameStateConflict, match="already has open score pad"):
+        await storage.create_pad(guild_id=GUILD, channel_id=CHANNEL, keeper_user_id=BIKRAM,
+                                 rules=RULES, first_entry=ENTRIES[0])
+    with pytest.raises(InvalidValue):
+        await storage.append_pad_entry(pad_id, 5, {"do": "bid", "bid": object()})
+    await storage.set_pad_message(pad_id, 555)
+    await storage.close()
+    again = await open_storage(database)
+    (pad,) = await again.load_open_pads()
+    assert (pad.pad_id, pad.keeper_user_id, pad.rules, pad.message_id) == (
+        pad_id, KEEPER, RULES, 555
+    )
+    assert list(pad.entries) == ENTRIES[:5]
+
+
+async def test_a_finished_pad_counts_as_a_table_game_and_guests_never_rank(
+    open_storage: OpenStorage, database: Location
+) -> None:
+    storage = await open_storage(database)
+    await play_finished_game(storage, GUILD, [human(KEEPER, "Asha"), human(7), human(8)],
+                             seed=3)
+    pad_id = await storage.create_pad(guild_id=GUILD, channel_id=CHANNEL, keeper_user_id=KEEPER,
+                                      rules=RULES, first_entry=ENTRIES[0], now=NOW)
+    for seq, entry in enumerate(ENTRIES[1:], start=1):
+        await storage.append_pad_entry(pad_id, seq, entry)
+    state = PadState.fold(RULES, KEEPER, ENTRIES)
+    assert state.game is not None and state.game.is_over
+    seats = [(seat.user_id, seat.name) for seat in state.seats]
+    await storage.finish_pad(pad_id, state.game, seats, now=NOW)
+    assert await storage.load_open_pads() == []
+    with pytest.raises(GameStateConflict):
+        await storage.finish_pad(pad_id, state.game, seats, now=NOW)
+
+    table = await storage.leaderboard(GUILD, kinds="table")
+    assert [(row.user_id, row.games, row.points) for row in table.rows] == [
+        (KEEPER, 1, 20), (BIKRAM, 1, 11)
+    ]
+    online = await storage.leaderboard(GUILD, kinds="online")
+    assert {row.user_id for row in online.rows} == {KEEPER, 7, 8}
+    both = await storage.leaderboard(GUILD, sort="points")
+    keeper_row = next(row for row in both.rows if row.user_id == KEEPER)
+    assert keeper_row.games == 2
+    assert {row.user_id for row in both.rows} == {KEEPER, BIKRAM, 7, 8}  # no guest
+
+    stats = await storage.player_stats(GUILD, BIKRAM, kinds="table")
+    assert (stats.games, stats.wins, stats.total_points, stats.deals, stats.bids_hit) == (
+        1, 0, 11, 2, 1
+    )
+    assert (await storage.player_stats(GUILD, BIKRAM, kinds="online")).games == 0
+    assert (await storage.player_stats(GUILD, KEEPER)).games == 2
+    with pytest.raises(InvalidValue):
+        await storage.leaderboard(GUILD, kinds="paper")  # type: ignore[arg-type]
