@@ -46,12 +46,15 @@ async def test_a_restart_mid_trick_loses_nothing(fake_discord: FakeDiscord, tmp_
         resumed = again.service.registry.get(game_id)
         assert resumed is not None and resumed.game is not None
         assert resumed.game.log == before, "the game was rebuilt exactly"
-        # The DM button from before the restart works.
-        record = await fake.click(user, old, move_buttons(old)[0])
+        # The DM button from before the restart works. Its buttons are read now: the fake
+        # edits the message in place, and once the move is shown it may hold the
+        # person's next controls.
+        old_buttons = move_buttons(old)
+        record = await fake.click(user, old, old_buttons[0])
         await record.wait_response()
         await fake.wait_for(lambda: len(resumed.game.log) > len(before), poll=0.05)  # type: ignore[union-attr]
         people = People(fake, again, table, game_id, random.Random(12))
-        people.clicked.update(move_buttons(old))
+        people.clicked.update(old_buttons)
         await people.play_to_the_end()
         await fake.wait_for_message(table.channel, lambda m: "Fair-deal proof" in m.content,
                                     timeout=30)
