@@ -14,6 +14,7 @@ from bot.adapter.replies import reply
 from bot.adapter.router_checks import is_host_or_manager, is_manager
 from bot.adapter.storage_words import storage_error_text
 from bot.core.refusals import Refusal
+from bot.core.scorepad_state import PadState
 from bot.core.seats import SeatState
 from bot.storage import StorageError
 from engine.record import game_to_record, record_to_json
@@ -32,6 +33,14 @@ async def send_record(bot: BotParts, interaction: discord.Interaction, game_id: 
     words = await bot.languages.asker(interaction)
     if stored.guild_id != interaction.guild_id and interaction.guild_id is not None:
         await reply(interaction, words.t("That game was played in another server."))
+        return
+    pad = await bot.storage.pad_of_game(game_id) if stored.status == "finished" else None
+    if pad is not None:
+        # A table game: its record is the pad's (bids and trick counts, no cards).
+        state = PadState.fold(pad.rules, pad.keeper_user_id, list(pad.entries))
+        file = as_file(record_to_json(state.record()).encode(), "kachuful-table-game.json")
+        await reply(interaction, words.t("The score pad's record (a table game). Check it with "
+                                         "`kachuful replay FILE`."), file=file)
         return
     if stored.status != "finished" or stored.game is None:
         await reply(interaction, words.t("A game's record is available once it has finished "

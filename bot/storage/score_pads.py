@@ -153,6 +153,16 @@ async def load_pads(db: Backend, pad_ids: Sequence[int] | None) -> list[StoredPa
     return pads
 
 
+async def pad_of_game(db: Backend, game_id: int) -> StoredPad | None:
+    """The score pad a finished table game was kept on, if it was one."""
+    rows = await db.fetchall("SELECT id FROM score_pads WHERE game_id = ?",
+                             (check_id("game_id", game_id),), "finding a game's score pad")
+    if not rows:
+        return None
+    found = await load_pads(db, [int(rows[0][0])])
+    return found[0] if found else None
+
+
 async def cancel_pad(db: Backend, pad_id: int, now: datetime | None) -> None:
     await db.write(
         "UPDATE score_pads SET status = 'cancelled', finished_at = ? "

@@ -400,6 +400,10 @@ class Storage:
     async def cancel_pad(self, pad_id: int, *, now: datetime | None = None) -> None:
         await score_pads.cancel_pad(self._db, pad_id, now)
 
+    async def pad_of_game(self, game_id: int) -> score_pads.StoredPad | None:
+        """The score pad behind a finished table game (``None`` for an online game)."""
+        return await score_pads.pad_of_game(self._db, game_id)
+
     async def finish_pad(
         self, pad_id: int, game: Game, seats: Sequence[tuple[int | None, str]],
         *, now: datetime | None = None,

@@ -188,4 +188,10 @@ async def test_a_five_player_pad_with_a_guest_a_restart_and_a_correction(
         assert "score pad's record" in asked.text()
         record = again.pads.channel_record(table.channel.id)
         assert record is not None and game_from_record(record).totals() == (20, 21, 20, 20, 0)
+        # By the game's number too: the first game of this server is the pad's table game,
+        # and its record is the pad's (from storage, not from the pads in memory).
+        assert await again.storage.pad_of_game(1) is not None
+        by_number = await fake.slash(deepa, table.channel, "kachuful record", {"game": 1})
+        await by_number.wait_response()
+        assert "score pad's record" in by_number.text()
     assert_answered_fast(fake)

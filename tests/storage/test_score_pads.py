@@ -73,8 +73,11 @@ async def test_a_finished_pad_counts_as_a_table_game_and_guests_never_rank(
     state = PadState.fold(RULES, KEEPER, ENTRIES)
     assert state.game is not None and state.game.is_over
     seats = [(seat.user_id, seat.name) for seat in state.seats]
-    await storage.finish_pad(pad_id, state.game, seats, now=NOW)
+    game_id, _ = await storage.finish_pad(pad_id, state.game, seats, now=NOW)
     assert await storage.load_open_pads() == []
+    kept = await storage.pad_of_game(game_id)
+    assert kept is not None and kept.pad_id == pad_id and list(kept.entries) == ENTRIES
+    assert await storage.pad_of_game(game_id - 1) is None, "an online game has no pad"
     with pytest.raises(GameStateConflict):
         await storage.finish_pad(pad_id, state.game, seats, now=NOW)
 
