@@ -1,8 +1,11 @@
-"""The fixed choices of slash command options (Discord shows them as menus)."""
+"""Slash command options shared by several commands: their fixed choices (Discord shows
+them as menus) and the descriptions of the rule options."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
+
+from i18n import N_
 
 PresetChoice = Literal["classic", "judgement", "oh-hell", "short", "one-to-seven"]
 ScheduleChoice = Literal["down-up", "up-down", "down", "up"]
@@ -14,3 +17,18 @@ BiddingChoice = Literal["in-turn", "simultaneous"]
 SortChoice = Literal["wins", "points", "average", "win_rate", "bid_accuracy"]
 PeriodChoice = Literal["all", "30d", "7d"]
 GamesChoice = Literal["all", "online", "table"]
+
+
+RULE_OPTION_WORDS: Final = {
+    "preset": N_("Rules to start from (default: the server's)"),
+    "schedule": N_("Order of hand sizes"),
+    "max_hand": N_("Largest hand (default: 52 / players)"),
+    "trump": N_("How trump is chosen"),
+    "hook": N_("The dealer may not make the bids total the tricks"),
+    "bidding": N_("Bid in turn, or all at once"),
+    "scoring": N_("How a deal is scored"),
+    "zero_bid_reward": N_("What an exact bid of 0 scores"),
+    "zero_bid_limit": N_("5+ players: no more than five zero bids in a row"),
+    "blind_bids": N_("Allow bidding before looking (exact scores double)"),
+}
+"""The descriptions of the rule options that ``start`` and ``scorepad`` share."""

@@ -12,6 +12,7 @@ from bot.adapter import controls, texts
 from bot.adapter.after_game import send_record
 from bot.adapter.board import send_leaderboard, send_stats
 from bot.adapter.command_choices import (
+    RULE_OPTION_WORDS,
     BiddingChoice,
     GamesChoice,
     PeriodChoice,
@@ -64,17 +65,8 @@ def build_group(bot: BotParts) -> app_commands.Group:
 
     @group.command(name="start", description=N_("Open a Kachuful table in this channel"))
     @app_commands.describe(
-        preset=N_("Rules to start from (default: the server's)"),
+        **RULE_OPTION_WORDS,
         players=N_("Table size: Start fills empty seats with computer players"),
-        schedule=N_("Order of hand sizes"),
-        max_hand=N_("Largest hand (default: 52 / players)"),
-        trump=N_("How trump is chosen"),
-        hook=N_("The dealer may not make the bids total the tricks"),
-        bidding=N_("Bid in turn, or all at once"),
-        scoring=N_("How a deal is scored"),
-        zero_bid_reward=N_("What an exact bid of 0 scores"),
-        zero_bid_limit=N_("5+ players: no more than five zero bids in a row"),
-        blind_bids=N_("Allow bidding before looking (exact scores double)"),
         one_card_blind=N_("One-card deal: see everyone's card but your own"),
         turn_timeout=N_("Seconds per move (15 to 86400)"),
     )

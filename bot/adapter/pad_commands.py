@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.adapter.command_choices import (
+    RULE_OPTION_WORDS,
     BiddingChoice,
     PresetChoice,
     ScheduleChoice,
@@ -32,16 +33,7 @@ def add_pad_commands(group: app_commands.Group, bot: BotParts) -> None:
     @group.command(name="scorepad",
                    description=N_("Keep the score of a game played with real cards"))
     @app_commands.describe(
-        preset=N_("Rules to start from (default: the server's)"),
-        schedule=N_("Order of hand sizes"),
-        max_hand=N_("Largest hand (default: 52 / players)"),
-        trump=N_("How trump is chosen"),
-        hook=N_("The dealer may not make the bids total the tricks"),
-        bidding=N_("Bid in turn, or all at once"),
-        scoring=N_("How a deal is scored"),
-        zero_bid_reward=N_("What an exact bid of 0 scores"),
-        zero_bid_limit=N_("5+ players: no more than five zero bids in a row"),
-        blind_bids=N_("Allow bidding before looking (exact scores double)"),
+        **RULE_OPTION_WORDS,
         eight_players=N_("Allow 8 players (the largest hand is then 6)"),
     )
     async def scorepad(
