@@ -3,7 +3,7 @@ them as menus) and the descriptions of the rule options."""
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from i18n import N_
 
@@ -32,3 +32,8 @@ RULE_OPTION_WORDS: Final = {
     "blind_bids": N_("Allow bidding before looking (exact scores double)"),
 }
 """The descriptions of the rule options that ``start`` and ``scorepad`` share."""
+
+
+def chosen_options(**values: object) -> dict[str, Any]:
+    """The rule options the person set (Discord passes ``None`` for the others)."""
+    return {key: value for key, value in values.items() if value is not None}

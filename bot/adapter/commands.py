@@ -22,6 +22,7 @@ from bot.adapter.command_choices import (
     SortChoice,
     TrumpChoice,
     ZeroChoice,
+    chosen_options,
 )
 from bot.adapter.hand_reply import send_hand
 from bot.adapter.lobby_answer import open_lobby
@@ -86,16 +87,11 @@ def build_group(bot: BotParts) -> app_commands.Group:
         one_card_blind: bool | None = None,
         turn_timeout: app_commands.Range[int, MIN_TURN_TIMEOUT, MAX_TURN_TIMEOUT] | None = None,
     ) -> None:
-        options: dict[str, Any] = {
-            key: value
-            for key, value in {
-                "schedule": schedule, "max_hand": max_hand, "trump": trump, "hook": hook,
-                "bidding": bidding, "scoring": scoring, "zero_bid_reward": zero_bid_reward,
-                "zero_bid_limit": zero_bid_limit, "blind_bids": blind_bids,
-                "one_card_blind": one_card_blind,
-            }.items()
-            if value is not None
-        }
+        options = chosen_options(
+            schedule=schedule, max_hand=max_hand, trump=trump, hook=hook, bidding=bidding,
+            scoring=scoring, zero_bid_reward=zero_bid_reward, zero_bid_limit=zero_bid_limit,
+            blind_bids=blind_bids, one_card_blind=one_card_blind,
+        )
         await start_command(bot, interaction, preset, players, options, turn_timeout)
 
     @group.command(name="rules", description=N_("The rules of this channel's game"))

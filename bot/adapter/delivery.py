@@ -43,7 +43,7 @@ from bot.core.effects import (
     PostTable,
     ShowFinal,
     ShowHand,
-    TellPlayers,
+    shown_in_dm,
 )
 from bot.core.tasks import start_logged
 
@@ -208,8 +208,7 @@ class Delivery:
         if service is None:
             return
         seat = getattr(effect, "seat", None)
-        direct = isinstance(effect, ShowHand | CloseHand | TellPlayers) or getattr(
-            effect, "in_channel", True) is False
+        direct = shown_in_dm(effect)
         if exc.code == DMS_CLOSED and seat is not None:
             messages = self._book.known(game_id)
             if messages is not None:

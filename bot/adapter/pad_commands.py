@@ -16,6 +16,7 @@ from bot.adapter.command_choices import (
     ScoringChoice,
     TrumpChoice,
     ZeroChoice,
+    chosen_options,
 )
 from bot.adapter.pad_view import refusal_text
 from bot.adapter.pictures import as_file
@@ -50,16 +51,11 @@ def add_pad_commands(group: app_commands.Group, bot: BotParts) -> None:
         blind_bids: bool | None = None,
         eight_players: bool | None = None,
     ) -> None:
-        options: dict[str, Any] = {
-            key: value
-            for key, value in {
-                "schedule": schedule, "max_hand": max_hand, "trump": trump, "hook": hook,
-                "bidding": bidding, "scoring": scoring, "zero_bid_reward": zero_bid_reward,
-                "zero_bid_limit": zero_bid_limit, "blind_bids": blind_bids,
-                "allow_eight_players": eight_players,
-            }.items()
-            if value is not None
-        }
+        options = chosen_options(
+            schedule=schedule, max_hand=max_hand, trump=trump, hook=hook, bidding=bidding,
+            scoring=scoring, zero_bid_reward=zero_bid_reward, zero_bid_limit=zero_bid_limit,
+            blind_bids=blind_bids, allow_eight_players=eight_players,
+        )
         await scorepad_command(bot, interaction, preset, options)
 
 

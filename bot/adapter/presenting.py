@@ -55,10 +55,10 @@ class PresenterBase:
             await self.pads.show(game_id, effect)
             return
         messages = await self._book.of(game_id, effect.place.channel_id)
-        if messages.channel_state == "gone" and not _is_direct(effect):
+        if messages.channel_state == "gone" and not fx.shown_in_dm(effect):
             return
         seat = getattr(effect, "seat", None)
-        if _is_direct(effect) and seat in messages.dms_closed:
+        if fx.shown_in_dm(effect) and seat in messages.dms_closed:
             if isinstance(effect, fx.PingTurn):
                 effect = fx.PingTurn(effect.place, effect.game_id, effect.seat, effect.user_id,
                                      effect.doing, in_channel=True)
@@ -112,10 +112,3 @@ class PresenterBase:
         return await target.send(**payload)
 
     # --- the lobby and the start ----------------------------------------------------------
-
-
-def _is_direct(effect: fx.Effect) -> bool:
-    """Effects shown in DMs, which a lost channel does not stop."""
-    if isinstance(effect, fx.ShowHand | fx.CloseHand | fx.TellPlayers):
-        return True
-    return getattr(effect, "in_channel", True) is False

@@ -237,6 +237,13 @@ class TellPlayers(Effect):
     kind: TellKind
 
 
+def shown_in_dm(effect: Effect) -> bool:
+    """Whether the effect goes to a person's DMs (a lost channel does not stop it)."""
+    if isinstance(effect, ShowHand | CloseHand | TellPlayers):
+        return True
+    return getattr(effect, "in_channel", True) is False
+
+
 EffectT = TypeVar("EffectT", bound=Effect)
 
 

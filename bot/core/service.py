@@ -17,6 +17,7 @@ from typing import Literal
 from bot.core.computers import DEFAULT_LEVEL, ComputerPlayers
 from bot.core.context import CoreContext
 from bot.core.effects import (
+    CloseHand,
     EditTable,
     Effect,
     EffectSink,
@@ -26,7 +27,7 @@ from bot.core.effects import (
     ShowLobby,
     TellPlayers,
 )
-from bot.core.game_end import cancel, close_hands
+from bot.core.game_end import cancel
 from bot.core.lobby import LOBBY_IDLE_SECONDS, Lobbies
 from bot.core.progress import GameProgress
 from bot.core.refusals import Refusal
@@ -122,21 +123,21 @@ class GameService:
 
     # --- moves ----------------------------------------------------------------------------
 
-    def check_move(self, game_id: int, user_id: int, seat: int, counter: int) -> None:
-        """The quick checks, before the click is acknowledged."""
+    def check_move(self, game_id: int, user_id: int, seat: int, counter: int) -> GameSession:
+        """The quick checks, before the click is acknowledged; the game they passed in."""
         session, mine = self.playing(game_id, user_id)
         if seat != mine:
             raise Refusal("not_your_controls")
         if counter != session.control_counter(seat):
             raise Refusal("stale_controls")
+        return session
 
     async def move(
         self, game_id: int, user_id: int, seat: int, counter: int, choice: MoveChoice
     ) -> HandSnapshot | None:
         """Apply a person's move; returns their hand as it is now (``None`` once the
         game has ended)."""
-        self.check_move(game_id, user_id, seat, counter)
-        session, _ = self.playing(game_id, user_id)
+        session = self.check_move(game_id, user_id, seat, counter)
         async with self.ctx.working_on(session):
             game = session.game
             if not session.is_active or game is None or counter != session.control_counter(seat):
@@ -201,10 +202,9 @@ class GameService:
             await self._saving(self.ctx.storage.update_seat(
                 game_id, seat, left_game=True, computer_level=level))
             place = place_of(session)
-            effects: list[Effect] = [
-                effect for effect in close_hands(session, "left")
-                if getattr(effect, "seat", None) == seat
-            ]
+            effects: list[Effect] = []
+            if state.user_id is not None:
+                effects.append(CloseHand(place, game_id, seat, state.user_id, "left"))
             state.left = True
             state.level = level
             session.shown_controls.discard(seat)
