@@ -18,6 +18,7 @@ from bot.storage.errors import (
     StorageFull,
     StorageUnavailable,
 )
+from bot.storage.game_changes import GameChanges
 from bot.storage.migrations import MIGRATIONS_ENV, find_migrations_dir, load_migrations
 from bot.storage.models import (
     DEFAULT_MIN_GAMES,
@@ -57,6 +58,7 @@ __all__ = [
     "DatabaseUnreadable",
     "DueDeadline",
     "Durability",
+    "GameChanges",
     "GameKinds",
     "GameNotFound",
     "GameStateConflict",

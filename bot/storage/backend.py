@@ -70,6 +70,11 @@ class Backend(Protocol):
         """Several reads that see one consistent state of the database."""
         ...
 
+    def game_lock(self, game_id: int) -> AbstractAsyncContextManager[None]:
+        """Hold a game for one step of the bot against other processes; this task's
+        statements meanwhile run on the connection that holds it."""
+        ...
+
     async def write(self, sql: str, params: Params, doing: str) -> int:
         """One statement in its own transaction; rows changed."""
         ...

@@ -165,6 +165,12 @@ class Database:
         anything is done, rather than at COMMIT."""
         return self._within("BEGIN IMMEDIATE", doing)
 
+    @asynccontextmanager
+    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
+        """Nothing to take: one process writes a SQLite file at a time, and a move
+        saved by another is refused by its number (the append checks it)."""
+        yield
+
     def snapshot(self, doing: str) -> AbstractAsyncContextManager[Tx]:
         """Several reads that see one consistent state of the database."""
         return self._within("BEGIN", doing)

@@ -22,7 +22,7 @@ _GAME_COLUMNS: Final = (
     "started_at, finished_at, turn_timeout, lobby_message_id, table_message_id, bot_state, "
     "rematch_of, chance_version"
 )
-_SEAT_COLUMNS: Final = (
+SEAT_COLUMNS: Final = (
     "game_id, seat, user_id, computer_level, display_name, dms_closed, autoplay, "
     "missed_turns, left_game, dm_channel_id, dm_message_id, turn_deadline"
 )
@@ -43,7 +43,7 @@ async def load_games(db: Backend, game_ids: Sequence[int] | None) -> list[Stored
             f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY id", params
         )
         seats = await tx.fetchall(
-            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id IN "
+            f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id IN "
             f"(SELECT id FROM games WHERE {where}) ORDER BY game_id, seat",
             params,
         )
@@ -64,7 +64,7 @@ async def load_games(db: Backend, game_ids: Sequence[int] | None) -> list[Stored
     ]
 
 
-def _stored_seat(row: Row) -> StoredSeat:
+def stored_seat(row: Row) -> StoredSeat:
     return StoredSeat(
         seat=int(row[1]),
         user_id=row[2],
@@ -84,7 +84,7 @@ def _stored_game(row: Row, seat_rows: list[Row], texts: list[str]) -> StoredGame
     game_id, guild_id, channel_id, thread_id, host, status, rules_json, seed_hex = row[:8]
     created, started, finished, timeout, lobby_msg, table_msg, state, rematch_of = row[8:16]
     chance_version = int(row[16])
-    seats = tuple(_stored_seat(seat) for seat in seat_rows)
+    seats = tuple(stored_seat(seat) for seat in seat_rows)
     seed = bytes.fromhex(seed_hex)
     rules: Rules = Rules()
     game: Game | None = None

@@ -61,13 +61,14 @@ async def append_action(
     seq: int,
     action: Bid | Play,
     deadlines: Mapping[int, datetime | None] | None,
+    progress_due: datetime | Unset | None = UNSET,
 ) -> None:
     statement, params, updates = _append_statement(db.dialect, game_id, seq, action, deadlines)
-    if updates is None:
+    if updates is None and isinstance(progress_due, Unset):
         saved = await db.write(statement, params, "saving a move")
     else:
         async with db.transaction("saving a move") as tx:
-            saved = await _append_in(tx, statement, params, updates)
+            saved = await _append_in(tx, statement, params, updates or [], progress_due)
     if not saved:
         async with db.snapshot("checking a refused move") as tx:
             await _explain_refused_action(tx, game_id, seq)
@@ -80,10 +81,11 @@ async def append_action_in(
     seq: int,
     action: Bid | Play,
     deadlines: Mapping[int, datetime | None] | None,
+    progress_due: datetime | Unset | None = UNSET,
 ) -> None:
     """:func:`append_action` inside a transaction the caller holds (a locked game)."""
     statement, params, updates = _append_statement(dialect, game_id, seq, action, deadlines)
-    if not await _append_in(tx, statement, params, updates or []):
+    if not await _append_in(tx, statement, params, updates or [], progress_due):
         await _explain_refused_action(tx, game_id, seq)
 
 
@@ -109,13 +111,20 @@ def _append_statement(
 
 
 async def _append_in(
-    tx: Tx, statement: str, params: dict[str, Any], updates: list[tuple[int | None, int, int]]
+    tx: Tx,
+    statement: str,
+    params: dict[str, Any],
+    updates: list[tuple[int | None, int, int]],
+    progress_due: datetime | Unset | None = UNSET,
 ) -> int:
     saved = await tx.execute(statement, params)
     if saved and updates:
         await tx.executemany(
             "UPDATE seats SET turn_deadline = ? WHERE game_id = ? AND seat = ?", updates
         )
+    if saved and not isinstance(progress_due, Unset):
+        await tx.execute("UPDATE games SET progress_due = ? WHERE id = ?",
+                         (to_optional_epoch(progress_due), params["game"]))
     return saved
 
 

@@ -20,8 +20,7 @@ where ``seq`` is the number of player actions already saved
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from contextlib import AbstractAsyncContextManager
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Final
@@ -34,7 +33,6 @@ from bot.storage import (
     moves,
     score_pads,
     stats,
-    turns,
 )
 from bot.storage.backend import Backend, BackendName
 from bot.storage.connection import Database
@@ -54,8 +52,8 @@ from bot.storage.models import (
 from bot.storage.moves import UNSET, Unset
 from bot.storage.postgres.connection import PostgresDatabase
 from bot.storage.postgres.migrations import postgres_migrations
+from bot.storage.shared_games import SharedGames
 from bot.storage.summary import SeatResult
-from bot.storage.turns import DEFAULT_CLAIM_LEASE, DueDeadline, LockedGame
 from engine import CHANCE_VERSION, Bid, Game, Play, Rules
 
 DEFAULT_PATH: Final = Path("data/kachuful.db")
@@ -63,7 +61,7 @@ DEFAULT_BUSY_TIMEOUT: Final = 5.0
 DEFAULT_POOL_SIZE: Final = 10
 
 
-class Storage:
+class Storage(SharedGames):
     """An open kachuful-bot database. Make one with :meth:`open` (SQLite) or
     :meth:`connect` (PostgreSQL)."""
 
@@ -243,16 +241,18 @@ class Storage:
         action: Bid | Play,
         *,
         deadlines: Mapping[int, datetime | None] | None = None,
+        progress_due: datetime | Unset | None = UNSET,
     ) -> None:
         """Commit one player action (``seq`` = player actions saved so far) and, in the
-        same transaction, optional per-seat turn deadlines. Call it before applying
+        same transaction, optional per-seat turn deadlines and the moment the game's
+        owed progress falls due (see :meth:`set_turn_deadlines`). Call it before applying
         the action to the game or showing it to anyone.
 
         Raises :class:`StorageBusy` / :class:`StorageFull` / :class:`StorageUnavailable`
         (nothing was saved; the next try may succeed) or :class:`GameStateConflict`
         (out of order, or the game is not active).
         """
-        await moves.append_action(self._db, game_id, seq, action, deadlines)
+        await moves.append_action(self._db, game_id, seq, action, deadlines, progress_due)
 
     async def update_game_messages(
         self,
@@ -306,29 +306,6 @@ class Storage:
             turn_deadline=turn_deadline,
         )
         await moves.update_seat(self._db, game_id, seat, changes)
-
-    # --- several processes ------------------------------------------------------------------
-
-    def lock_game(self, game_id: int) -> AbstractAsyncContextManager[LockedGame]:
-        """Hold the game's row for one move (``async with``): read the moves other
-        processes appended, verify, append; committed when the block ends, rolled
-        back if it raises. Two processes racing on a turn take turns here, and the
-        second sees the first's move. Raises :class:`GameNotFound`."""
-        return turns.lock_game(self._db, game_id)
-
-    async def load_actions_since(self, game_id: int, count: int) -> list[Bid | Play]:
-        """The stored player actions from number ``count`` on (without a lock)."""
-        return await turns.load_actions_since(self._db, game_id, count)
-
-    async def claim_due_deadlines(
-        self, now: datetime, limit: int = 100, *, lease: timedelta = DEFAULT_CLAIM_LEASE
-    ) -> list[DueDeadline]:
-        """Turn deadlines of running games that are due at ``now``, each claimed by
-        this call alone (PostgreSQL: ``FOR UPDATE SKIP LOCKED``): its deadline moves to
-        ``now + lease``, so no other process claims it meanwhile, and it falls due
-        again if this one dies before saving the timed-out move (which sets new
-        deadlines). Oldest first, at most ``limit``."""
-        return await turns.claim_due_deadlines(self._db, now, limit, lease)
 
     # --- the end -------------------------------------------------------------------------------
 

@@ -104,7 +104,9 @@ class DueDeadline:
     """A seat of a running game whose turn deadline has passed, now claimed."""
 
     game_id: int
-    seat: int
+    seat: int | None
+    """The seat whose turn ran out; ``None``: the game owes progress (computer moves,
+    recording its end) that the process which saved its last step did not make."""
     due: datetime
     """The deadline as it was stored (before the claim moved it on by the lease)."""
 
@@ -129,9 +131,20 @@ async def claim_due_deadlines(
             "UPDATE seats SET turn_deadline = ? WHERE game_id = ? AND seat = ?",
             [(until, game_id, seat) for game_id, seat, _ in rows],
         )
+        owed: list[tuple[int, None, int]] = []
+        if len(rows) < limit:
+            games = await tx.fetchall(
+                "SELECT id, progress_due FROM games WHERE progress_due <= ? "
+                f"AND status = 'active' ORDER BY progress_due, id LIMIT ?{db.dialect.skip_locked}",
+                (moment, limit - len(rows)),
+            )
+            await tx.executemany("UPDATE games SET progress_due = ? WHERE id = ?",
+                                 [(until, game_id) for game_id, _ in games])
+            owed = [(int(game_id), None, int(due)) for game_id, due in games]
     claimed = []
-    for game_id, seat, due in rows:
+    for game_id, seat, due in [*rows, *owed]:
         moment_due = from_epoch(int(due))
         assert moment_due is not None
-        claimed.append(DueDeadline(int(game_id), int(seat), moment_due))
+        claimed.append(DueDeadline(int(game_id), None if seat is None else int(seat),
+                                   moment_due))
     return claimed

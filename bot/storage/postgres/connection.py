@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextvars import ContextVar
 from typing import Any, Final, TypeAlias
 
 import asyncpg
@@ -36,6 +37,13 @@ _BEGIN_SNAPSHOT: Final = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
 # Strings: asyncpg's classes are generic only in its type stubs.
 Connection: TypeAlias = "asyncpg.pool.PoolConnectionProxy[asyncpg.Record]"
 Pool: TypeAlias = "asyncpg.Pool[asyncpg.Record]"
+
+_PINNED: ContextVar[tuple[asyncio.Task[Any] | None, Connection] | None] = ContextVar(
+    "kachuful_pinned_connection", default=None
+)
+"""The connection holding a game's lock, for the task that took it: its statements
+run there, so the lock is never waited for by its own holder. Tasks started meanwhile
+inherit the variable but not the connection (the task is checked)."""
 
 
 def check_url(url: object) -> str:
@@ -143,6 +151,31 @@ class PostgresDatabase:
     def transaction(self, doing: str) -> AbstractAsyncContextManager[PostgresTx]:
         return self._within(_BEGIN_WRITE, doing)
 
+    @asynccontextmanager
+    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
+        """Hold a game's advisory lock for one step of the bot, across processes.
+
+        The lock belongs to a pooled connection, which this task's statements use
+        until the block ends; then the pool's reset (``pg_advisory_unlock_all``)
+        frees it. A process that dies frees it with its connection."""
+        pinned = _pinned_here()
+        if pinned is not None:  # already held by this task: one lock per step
+            yield
+            return
+        conn = await self._acquire("locking a game")
+        try:
+            try:
+                await conn.execute("SELECT pg_advisory_lock($1)", game_id)
+            except DRIVER_ERRORS as exc:
+                raise translate(exc, self._location, "locking a game") from exc
+            token = _PINNED.set((asyncio.current_task(), conn))
+            try:
+                yield
+            finally:
+                _PINNED.reset(token)
+        finally:
+            await self._give_back(conn)
+
     def snapshot(self, doing: str) -> AbstractAsyncContextManager[PostgresTx]:
         return self._within(_BEGIN_SNAPSHOT, doing)
 
@@ -156,7 +189,13 @@ class PostgresDatabase:
 
     @asynccontextmanager
     async def _within(self, begin: str, doing: str) -> AsyncIterator[PostgresTx]:
-        conn = await self._begin(begin, doing)
+        pinned = _pinned_here()
+        if pinned is not None:
+            try:
+                await pinned.execute(begin)
+            except DRIVER_ERRORS as exc:
+                raise translate(exc, self._location, doing) from exc
+        conn = pinned or await self._begin(begin, doing)
         try:
             yield PostgresTx(conn)
             await conn.execute("COMMIT")
@@ -167,23 +206,28 @@ class PostgresDatabase:
             await _rollback_quietly(conn)
             raise
         finally:
-            await self._give_back(conn)
+            if pinned is None:
+                await self._give_back(conn)
+
+    async def _acquire(self, doing: str) -> Connection:
+        if self._closed:
+            raise StorageUnavailable(f"{self._location}: storage is closed")
+        try:
+            conn: Connection = await self._pool.acquire(timeout=CONNECT_TIMEOUT)
+        except DRIVER_ERRORS as exc:
+            # Any refusal to connect (server starting, database closed to new
+            # connections) means the database can't be reached now.
+            error = translate(exc, self._location, doing)
+            if type(error) is StorageError:
+                error = StorageUnavailable(str(error))
+            raise error from exc
+        return conn
 
     async def _begin(self, begin: str, doing: str) -> Connection:
         """A pooled connection inside a new transaction. Nothing was sent yet when
         BEGIN fails, so a connection found dead there is replaced once."""
         for attempt in range(2):
-            if self._closed:
-                raise StorageUnavailable(f"{self._location}: storage is closed")
-            try:
-                conn: Connection = await self._pool.acquire(timeout=CONNECT_TIMEOUT)
-            except DRIVER_ERRORS as exc:
-                # Any refusal to connect (server starting, database closed to new
-                # connections) means the database can't be reached now.
-                error = translate(exc, self._location, doing)
-                if type(error) is StorageError:
-                    error = StorageUnavailable(str(error))
-                raise error from exc
+            conn = await self._acquire(doing)
             try:
                 await conn.execute(begin)
                 return conn
@@ -205,6 +249,13 @@ class PostgresDatabase:
         # pool itself, which opens a new one when next needed; nothing to report.
         with contextlib.suppress(Exception):
             await self._pool.release(conn)
+
+
+def _pinned_here() -> Connection | None:
+    pinned = _PINNED.get()
+    if pinned is None or pinned[0] is not asyncio.current_task():
+        return None
+    return pinned[1]
 
 
 async def _rollback_quietly(conn: Connection) -> None:

@@ -1,0 +1,63 @@
+"""The storage calls of bot processes that share one database (PostgreSQL, or SQLite
+with pinned shards): hold a game, catch up with it, and claim what fell due."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from contextlib import AbstractAsyncContextManager
+from datetime import datetime, timedelta
+
+from bot.storage import game_changes, turns
+from bot.storage.backend import Backend
+from bot.storage.game_changes import GameChanges
+from bot.storage.turns import DEFAULT_CLAIM_LEASE, DueDeadline, LockedGame
+from engine import Bid, Play
+
+
+class SharedGames:
+    _db: Backend
+
+    def game_lock(self, game_id: int) -> AbstractAsyncContextManager[None]:
+        """Hold a game for one step of the bot (``async with``), against other
+        processes too (PostgreSQL: an advisory lock, freed with its connection if the
+        process dies). This task's storage calls meanwhile run on the connection
+        that holds it, each committed as it returns."""
+        return self._db.game_lock(game_id)
+
+    async def load_game_changes(self, game_id: int, since: int) -> GameChanges:
+        """The game's row and seats as stored now, and its player actions from number
+        ``since`` on: what a cached copy needs to catch up. Raises GameNotFound."""
+        return await game_changes.load_game_changes(self._db, game_id, since)
+
+    async def set_turn_deadlines(
+        self,
+        game_id: int,
+        deadlines: Mapping[int, datetime | None],
+        *,
+        progress_due: datetime | None = None,
+    ) -> None:
+        """Per-seat turn deadlines (``None`` clears one) and the moment the game's owed
+        progress falls due (``None``: it owes none), in one transaction."""
+        await game_changes.set_turn_deadlines(self._db, game_id, deadlines, progress_due)
+
+    def lock_game(self, game_id: int) -> AbstractAsyncContextManager[LockedGame]:
+        """Hold the game's row for one move (``async with``): read the moves other
+        processes appended, verify, append; committed when the block ends, rolled
+        back if it raises. Two processes racing on a turn take turns here, and the
+        second sees the first's move. Raises :class:`GameNotFound`."""
+        return turns.lock_game(self._db, game_id)
+
+    async def load_actions_since(self, game_id: int, count: int) -> list[Bid | Play]:
+        """The stored player actions from number ``count`` on (without a lock)."""
+        return await turns.load_actions_since(self._db, game_id, count)
+
+    async def claim_due_deadlines(
+        self, now: datetime, limit: int = 100, *, lease: timedelta = DEFAULT_CLAIM_LEASE
+    ) -> list[DueDeadline]:
+        """Turn deadlines of running games that are due at ``now`` — and games whose
+        owed progress is due (``seat`` None) — each claimed by this call alone
+        (PostgreSQL: ``FOR UPDATE SKIP LOCKED``): the deadline moves to ``now + lease``,
+        so no other process claims it meanwhile, and it falls due again if this one
+        dies before saving the step that sets new deadlines. Oldest first, at most
+        ``limit``."""
+        return await turns.claim_due_deadlines(self._db, now, limit, lease)
