@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Final, Literal
+from typing import Annotated, Final, Literal
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 EXAMPLE_TOKEN: Final = "your-bot-token-here"
 """The placeholder in ``.env.example``; refused so a copied example fails clearly."""
@@ -23,6 +23,7 @@ MAX_TURN_TIMEOUT: Final = 24 * 60 * 60
 
 DEFAULT_WORK_SLOTS: Final = 8
 MAX_WORK_SLOTS: Final = 256
+MAX_SHARDS: Final = 1024
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 
@@ -62,6 +63,56 @@ class Settings(BaseSettings):
     (Discord fails an interaction not answered within 3 s). With a few slots the loop
     stays short: acknowledgements go out at once and the work queues in order. More
     slots help only when steps spend long waiting on Discord (rate limits)."""
+
+    shard_count: int | None = Field(default=None, ge=1, le=MAX_SHARDS)
+    """How many gateway shards the bot runs as a whole. Alone (several identical
+    processes on PostgreSQL), the processes share the shards among themselves."""
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    """``0,1``: this process runs exactly these shards (with ``SHARD_COUNT``)."""
+
+    @property
+    def sharded(self) -> bool:
+        return self.shard_count is not None
+
+    @property
+    def shares_database(self) -> bool:
+        """Other bot processes may write the same games: catch up before each step,
+        keep turn deadlines in the database, load games when first touched."""
+        return self.database_url is not None or self.sharded
+
+    @field_validator("shard_count", mode="before")
+    @classmethod
+    def _blank_count_is_none(cls, value: object) -> object:
+        return None if _blank(value) else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_list(cls, value: object) -> object:
+        if value is None or _blank(value):
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return (value,)
+        if isinstance(value, str):
+            parts = [part.strip() for part in value.split(",")]
+            if not all(part.isdigit() for part in parts):
+                raise ValueError(f"is {value!r}, not a comma list of shard numbers like 0,1")
+            return tuple(int(part) for part in parts)
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT: set SHARD_COUNT to the "
+                                 "number of shards of the whole bot")
+            wrong = [shard for shard in self.shard_ids if shard >= self.shard_count]
+            if wrong or len(set(self.shard_ids)) != len(self.shard_ids):
+                raise ValueError(f"SHARD_IDS must name different shards from 0 to "
+                                 f"{self.shard_count - 1}, not {self.shard_ids}")
+        elif self.shard_count is not None and self.database_url is None:
+            raise ValueError("SHARD_COUNT alone shares the shards through PostgreSQL: set "
+                             "DATABASE_URL, or pin this process with SHARD_IDS")
+        return self
 
     @field_validator("discord_token")
     @classmethod
@@ -136,6 +187,9 @@ _HOW_TO_FIX: Final = {
     "status_path": "set STATUS_PATH to a writable file path, or leave it empty for no "
     "status file",
     "work_slots": f"set WORK_SLOTS to a whole number from 1 to {MAX_WORK_SLOTS}",
+    "shard_count": f"set SHARD_COUNT to a whole number from 1 to {MAX_SHARDS}, or leave it "
+    "empty for one process running everything",
+    "shard_ids": "set SHARD_IDS to a comma list of shard numbers, e.g. 0,1, or leave it empty",
 }
 
 
@@ -145,7 +199,9 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
         return Settings(_env_file=env_file)
     except ValidationError as exc:
         error = exc.errors()[0]
-        field = str(error["loc"][0]) if error["loc"] else "settings"
+        if not error["loc"]:  # a rule across settings: its message names them
+            raise SettingsError(error["msg"].removeprefix("Value error, ")) from None
+        field = str(error["loc"][0])
         env_name = "DEFAULT_TURN_TIMEOUT" if field in ("turn_timeout",) else field.upper()
         problem = "is missing" if error["type"] == "missing" else _plain(error["msg"])
         fix = _HOW_TO_FIX.get(field, f"check {env_name}")

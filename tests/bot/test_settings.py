@@ -7,7 +7,8 @@ import pytest
 from bot.settings import EXAMPLE_TOKEN, SettingsError, load_settings
 
 ENV_NAMES = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL",
-             "DEFAULT_TURN_TIMEOUT", "STATUS_PATH", "WORK_SLOTS")
+             "DEFAULT_TURN_TIMEOUT", "STATUS_PATH", "WORK_SLOTS", "DATABASE_URL",
+             "SHARD_COUNT", "SHARD_IDS")
 
 
 @pytest.fixture(autouse=True)
@@ -85,3 +86,32 @@ def test_a_bad_database_url_never_shows_its_password(tmp_path: Path) -> None:
     with pytest.raises(SettingsError) as error:
         load_settings(write_env(tmp_path, "DISCORD_TOKEN=x\nDATABASE_URL=mysql://u:secret@h/d"))
     assert "secret" not in str(error.value)
+
+
+def test_shard_settings_choose_how_processes_share_the_bot(tmp_path: Path) -> None:
+    alone = load_settings(write_env(tmp_path, "DISCORD_TOKEN=x\n"))
+    assert (alone.shard_count, alone.shard_ids, alone.shares_database) == (None, None, False)
+    pinned = load_settings(write_env(tmp_path, "DISCORD_TOKEN=x\nSHARD_COUNT=3\nSHARD_IDS=0, 2\n"))
+    assert (pinned.shard_count, pinned.shard_ids, pinned.shares_database) == (3, (0, 2), True)
+    shared = load_settings(write_env(
+        tmp_path, "DISCORD_TOKEN=x\nSHARD_COUNT=4\nSHARD_IDS=\n"
+        "DATABASE_URL=postgresql://bot@db:5432/kachuful\n"))
+    assert (shared.shard_count, shared.shard_ids, shared.shares_database) == (4, None, True)
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("SHARD_COUNT=3", "SHARD_COUNT alone shares the shards through PostgreSQL"),
+        ("SHARD_IDS=1", "SHARD_IDS needs SHARD_COUNT"),
+        ("SHARD_COUNT=2\nSHARD_IDS=0,2", "SHARD_IDS must name different shards from 0 to 1"),
+        ("SHARD_COUNT=2\nSHARD_IDS=1,1", "SHARD_IDS must name different shards"),
+        ("SHARD_COUNT=2\nSHARD_IDS=a", "SHARD_IDS is 'a', not a comma list"),
+        ("SHARD_COUNT=0", "SHARD_COUNT"),
+    ],
+)
+def test_bad_shard_settings_say_what_to_set(tmp_path: Path, text: str, says: str) -> None:
+    with pytest.raises(SettingsError) as raised:
+        load_settings(write_env(tmp_path, f"DISCORD_TOKEN=x\n{text}\n"))
+    message = str(raised.value)
+    assert message.startswith(says) and "\n" not in message
