@@ -12,6 +12,7 @@ import aiohttp
 import discord
 
 from bot.adapter.client import KachufulBot
+from bot.adapter.shards import make_bot
 from bot.memory import limit_malloc_arenas
 from bot.settings import Settings, SettingsError, configure_logging, load_settings
 from bot.storage import StorageError
@@ -57,7 +58,7 @@ async def run_until_stopped(settings: Settings) -> None:
     """Run the bot until Discord disconnects for good or SIGTERM/SIGINT arrives; then
     shut down gracefully: moves being applied finish and are saved, timers stop, the
     database is closed and the gateway says goodbye."""
-    bot = KachufulBot(settings)
+    bot = make_bot(settings)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signal_number in (signal.SIGTERM, signal.SIGINT):

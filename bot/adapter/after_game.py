@@ -59,7 +59,7 @@ async def confirm_cancel(
     if not yes:
         await interaction.response.edit_message(content=words.t("The game goes on."), view=None)
         return
-    session = bot.service.registry.get(game_id)
+    session = await bot.service.lookup.find(game_id)
     if session is None:
         await interaction.response.edit_message(content=words.t("That game has already ended."),
                                                 view=None)
@@ -152,12 +152,12 @@ async def on_board(bot: BotParts, interaction: discord.Interaction, cid: Compone
 
 
 async def on_rematch(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
-    registry = bot.service.registry
+    lookup = bot.service.lookup
     words = await bot.languages.asker(interaction)
-    if registry.in_channel(interaction.channel_id or 0) is not None:
+    if await lookup.in_channel(interaction.channel_id or 0) is not None:
         await reply(interaction, words.t("This channel already has a game open."))
         return
-    if registry.of_user(interaction.user.id) is not None:
+    if await lookup.of_user(interaction.user.id) is not None:
         raise Refusal("seated_elsewhere")
     try:
         stored = await bot.storage.load_game(cid.game_id)
@@ -174,7 +174,7 @@ async def on_rematch(bot: BotParts, interaction: discord.Interaction, cid: Compo
         if seat.user_id == interaction.user.id:
             continue
         if seat.user_id is not None and not seat.left_game:
-            if registry.of_user(seat.user_id) is None:
+            if await lookup.of_user(seat.user_id) is None:
                 seats.append(SeatState(name=seat.display_name, user_id=seat.user_id))
         elif seat.user_id is None:
             seats.append(SeatState(name=seat.display_name, level=seat.computer_level))

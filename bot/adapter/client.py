@@ -19,6 +19,7 @@ from bot.adapter import router, texts
 from bot.adapter.command_words import CommandTranslator
 from bot.adapter.commands import build_group
 from bot.adapter.delivery import Delivery
+from bot.adapter.discord_codes import ALREADY_ACKNOWLEDGED
 from bot.adapter.languages import LanguageBook
 from bot.adapter.message_book import MessageBook
 from bot.adapter.pad_showing import PadPresenter
@@ -134,7 +135,8 @@ class KachufulBot(discord.Client):
                                     self._languages)
         self._delivery = Delivery(self._presenter, self._book, table_interval, slots)
         self._service = GameService(storage, self._delivery, work_slots=slots, time_scale=scale,
-                                    lobby_idle_seconds=idle, thread_mode=self._thread_mode)
+                                    lobby_idle_seconds=idle, thread_mode=self._thread_mode,
+                                    shared=self.settings.shares_database)
         self._delivery.attach(self._service)
         self._pads = ScorePads(storage, self._delivery)
         self._presenter.pads = PadPresenter(self, self._pads, self._languages)
@@ -197,6 +199,15 @@ class KachufulBot(discord.Client):
             return  # slash commands go through the command tree
         try:
             await handle(self, interaction)
+        except discord.HTTPException as exc:
+            if exc.code == ALREADY_ACKNOWLEDGED:
+                # The same click reached another process (its shard runs there too),
+                # which answered it and makes the move: nothing to do here.
+                log.info("interaction %s answered by another process", interaction.id)
+                return
+            log.exception("component %s failed", interaction_data(interaction).get("custom_id"))
+            words = await self.languages.asker(interaction)
+            await reply(interaction, words.t("Something went wrong on my side; nothing changed."))
         except StorageError as exc:
             words = await self.languages.asker(interaction)
             await reply(interaction, storage_error_text(words, exc))
@@ -236,7 +247,7 @@ class KachufulBot(discord.Client):
         """A game's channel (or thread) was deleted: the game ends cleanly."""
         if self._service is None:
             return
-        session = self._service.registry.in_channel(channel_id)
+        session = await self._service.lookup.in_channel(channel_id)
         if session is not None:
             messages = self.book.known(session.game_id)
             if messages is not None:

@@ -96,7 +96,7 @@ def build_group(bot: BotParts) -> app_commands.Group:
 
     @group.command(name="rules", description=N_("The rules of this channel's game"))
     async def rules(interaction: discord.Interaction) -> None:
-        session = bot.service.registry.in_channel(interaction.channel_id or 0)
+        session = await bot.service.lookup.in_channel(interaction.channel_id or 0)
         words = await bot.languages.asker(interaction)
         if session is None:
             settings = await _settings(bot, interaction.guild_id or 0)
@@ -108,7 +108,7 @@ def build_group(bot: BotParts) -> app_commands.Group:
 
     @group.command(name="hand", description=N_("Show me my hand again (only to me)"))
     async def hand(interaction: discord.Interaction) -> None:
-        session = bot.service.registry.of_user(interaction.user.id)
+        session = await bot.service.lookup.of_user(interaction.user.id)
         if session is None or session.status != "active":
             words = await bot.languages.asker(interaction)
             await reply(interaction, words.t("You're not in a game that is being played."))
@@ -120,10 +120,9 @@ def build_group(bot: BotParts) -> app_commands.Group:
     @app_commands.describe(deal=N_("The deal's number (default: the last finished one)"))
     async def review(interaction: discord.Interaction,
                      deal: app_commands.Range[int, 1, 99] | None = None) -> None:
-        registry = bot.service.registry
-        current = registry.of_user(interaction.user.id)
+        current = await bot.service.lookup.of_user(interaction.user.id)
         game_id = (current.game_id if current is not None and current.game is not None
-                   else registry.last_game_of_user.get(interaction.user.id))
+                   else bot.service.registry.last_game_of_user.get(interaction.user.id))
         if game_id is None:
             words = await bot.languages.asker(interaction)
             await reply(interaction, words.t(
@@ -151,7 +150,7 @@ def build_group(bot: BotParts) -> app_commands.Group:
 
     @group.command(name="cancel", description=N_("Cancel this channel's game (host or managers)"))
     async def cancel(interaction: discord.Interaction) -> None:
-        session = bot.service.registry.in_channel(interaction.channel_id or 0)
+        session = await bot.service.lookup.in_channel(interaction.channel_id or 0)
         words = await bot.languages.asker(interaction)
         if session is None:
             await reply(interaction, words.t("There is no game in this channel."))
@@ -267,7 +266,7 @@ async def start_command(
     if interaction.guild_id is None or interaction.channel_id is None:
         await reply(interaction, words.t("Kachuful is played in a server channel."))
         return
-    existing = bot.service.registry.in_channel(interaction.channel_id)
+    existing = await bot.service.lookup.in_channel(interaction.channel_id)
     if existing is not None:
         where = f"https://discord.com/channels/{existing.guild_id}/{existing.channel_id}"
         messages = bot.book.known(existing.game_id)
@@ -275,7 +274,7 @@ async def start_command(
             where += f"/{messages.lobby_message_id}"
         await reply(interaction, words.t("This channel already has a game: {link}", link=where))
         return
-    if bot.service.registry.of_user(interaction.user.id) is not None:
+    if await bot.service.lookup.of_user(interaction.user.id) is not None:
         await reply(interaction, words.t("You're already seated in an unfinished game: finish "
                                          "or leave it first."))
         return

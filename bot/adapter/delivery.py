@@ -109,6 +109,11 @@ class Delivery:
             queue.append(effect)
         self._wake(game_id)
 
+    def reload(self, game_id: int) -> None:
+        # Another process posted or edited this game's messages: their ids are read
+        # again from storage before the next delivery.
+        self._book.forget(game_id)
+
     def _hold_table_edit(self, game_id: int, effect: EditTable) -> None:
         first = game_id not in self._pending_table
         self._pending_table[game_id] = effect

@@ -41,8 +41,7 @@ async def _payload(
 async def send_hand(bot: BotParts, interaction: discord.Interaction, game_id: int) -> None:
     """The hand with its controls, only for the asker."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    _, seat = bot.service.playing(game_id, interaction.user.id)
-    hand = bot.service.hand_of(game_id, interaction.user.id)
+    seat, hand = await bot.service.hand_of(game_id, interaction.user.id)
     words = await bot.languages.asker(interaction)
     content, files, view = await _payload(bot, words, game_id, seat, hand)
     await interaction.followup.send(content, files=files, view=view, ephemeral=True)

@@ -14,6 +14,9 @@ from bot.storage import GameNotFound, Storage, StorageError
 
 ChannelState = Literal["ok", "unwritable", "gone"]
 
+NO_MOVES = 1 << 30
+"""A move count no game reaches: the ids are read without the game's moves."""
+
 
 @dataclass
 class GameMessages:
@@ -62,7 +65,7 @@ class MessageBook:
             return found
         messages = GameMessages(channel_id=channel_id)
         try:
-            stored = await self._storage.load_game(game_id)
+            stored = await self._storage.load_game_changes(game_id, NO_MOVES)
         except (GameNotFound, StorageError):
             stored = None
         if stored is not None:

@@ -90,7 +90,7 @@ async def on_move(bot: BotParts, interaction: discord.Interaction, cid: Componen
     seat = cid.arg_int(0)
     choice = move_choice(cid)
     service = bot.service
-    service.check_move(cid.game_id, interaction.user.id, seat, cid.counter)
+    await service.check_move(cid.game_id, interaction.user.id, seat, cid.counter)
     await interaction.response.defer()
     hand = await service.move(cid.game_id, interaction.user.id, seat, cid.counter, choice)
     if hand is not None:
@@ -99,19 +99,19 @@ async def on_move(bot: BotParts, interaction: discord.Interaction, cid: Componen
 
 async def on_look(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
     seat = cid.arg_int(0)
-    bot.service.playing(cid.game_id, interaction.user.id)
+    await bot.service.playing(cid.game_id, interaction.user.id)
     await interaction.response.defer()
     hand = await bot.service.look(cid.game_id, interaction.user.id, seat)
     await update_ephemeral_hand(bot, interaction, cid.game_id, seat, hand)
 
 
 async def on_hand(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
-    bot.service.playing(cid.game_id, interaction.user.id)
+    await bot.service.playing(cid.game_id, interaction.user.id)
     await send_hand(bot, interaction, cid.game_id)
 
 
 async def on_back(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
-    bot.service.playing(cid.game_id, interaction.user.id)
+    await bot.service.playing(cid.game_id, interaction.user.id)
     await interaction.response.defer()
     await bot.service.back(cid.game_id, interaction.user.id)
     await bot.delivery.settled(cid.game_id)
@@ -120,7 +120,7 @@ async def on_back(bot: BotParts, interaction: discord.Interaction, cid: Componen
 
 
 async def on_quit(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
-    _, seat = bot.service.playing(cid.game_id, interaction.user.id)
+    _, seat = await bot.service.playing(cid.game_id, interaction.user.id)
     if cid.arg_int(0) != seat:
         raise Refusal("not_your_controls")
     words = await bot.languages.asker(interaction)
@@ -179,7 +179,7 @@ async def on_remove_computer(
 
 
 async def on_close(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
-    session = bot.service.lobbies.lobby(cid.game_id)
+    session = await bot.service.lobbies.lobby(cid.game_id)
     if not can_manage(interaction, session.host_id):
         words = await bot.languages.asker(interaction)
         await reply(interaction, words.t("Only the host or a server manager can cancel the "
@@ -192,7 +192,7 @@ async def on_close(bot: BotParts, interaction: discord.Interaction, cid: Compone
 
 
 async def on_start(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
-    session = bot.service.lobbies.lobby(cid.game_id)
+    session = await bot.service.lobbies.lobby(cid.game_id)
     if interaction.user.id != session.host_id:
         raise Refusal("only_host_starts")
     # Acknowledge before the database: under load its writes queue behind moves.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
 from bot.core.computers import ComputerPlayers
@@ -27,6 +27,10 @@ class CoreContext:
     """Shrinks turn timers (tests run a 15 s timer in 0.15 s)."""
     in_flight: int = 0
     idle: asyncio.Event = field(default_factory=asyncio.Event)
+    shared: bool = False
+    """Other processes may change this database's games (see ``bot.core.sharing``)."""
+    catch_up: Callable[[GameSession], Awaitable[None]] | None = None
+    """Shared: brings a held game up to date with storage at the start of a step."""
 
     def __post_init__(self) -> None:
         self.idle.set()
@@ -42,7 +46,14 @@ class CoreContext:
         self.idle.clear()
         try:
             async with session.lock, self.work_slots:
-                yield
+                if self.catch_up is None:
+                    yield
+                else:
+                    # Shared: the database's lock keeps other processes out of the
+                    # step, which starts from what they saved.
+                    async with self.storage.game_lock(session.game_id):
+                        await self.catch_up(session)
+                        yield
         finally:
             self.in_flight -= 1
             if self.in_flight == 0:

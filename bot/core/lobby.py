@@ -57,6 +57,11 @@ class Lobbies:
         self._idle = idle_seconds
         self._thread_mode = thread_mode
         self._timers = KeyedTasks("lobby")
+        self.find: Callable[[int], Awaitable[GameSession | None]] = self._registered
+        """Where a lobby is found (shared: also loaded from storage)."""
+
+    async def _registered(self, game_id: int) -> GameSession | None:
+        return self._ctx.registry.get(game_id)
 
     # --- opening ------------------------------------------------------------------------
 
@@ -99,14 +104,14 @@ class Lobbies:
 
     # --- seats --------------------------------------------------------------------------
 
-    def lobby(self, game_id: int) -> GameSession:
-        session = self._ctx.registry.get(game_id)
+    async def lobby(self, game_id: int) -> GameSession:
+        session = await self.find(game_id)
         if session is None or session.status != "lobby":
             raise Refusal("lobby_closed")
         return session
 
     async def join(self, game_id: int, user_id: int, name: str) -> LobbySnapshot:
-        session = self.lobby(game_id)
+        session = await self.lobby(game_id)
         async with session.lock:
             self._check_open(session)
             if session.seat_of(user_id) is not None:
@@ -120,7 +125,7 @@ class Lobbies:
             return self._changed(session)
 
     async def leave(self, game_id: int, user_id: int) -> LobbySnapshot:
-        session = self.lobby(game_id)
+        session = await self.lobby(game_id)
         async with session.lock:
             self._check_open(session)
             seat = session.seat_of(user_id)
@@ -133,7 +138,7 @@ class Lobbies:
             return self._changed(session)
 
     async def add_computer(self, game_id: int, user_id: int, level: str) -> LobbySnapshot:
-        session = self.lobby(game_id)
+        session = await self.lobby(game_id)
         if level not in PLAYABLE_LEVELS:
             raise Refusal("bad_level")
         async with session.lock:
@@ -146,7 +151,7 @@ class Lobbies:
             return self._changed(session)
 
     async def remove_computer(self, game_id: int, user_id: int) -> LobbySnapshot:
-        session = self.lobby(game_id)
+        session = await self.lobby(game_id)
         async with session.lock:
             self._check_open(session)
             if session.seat_of(user_id) is None:
@@ -160,7 +165,7 @@ class Lobbies:
 
     async def close(self, game_id: int) -> LobbySnapshot:
         """Cancel the lobby (the adapter checks the host or a server manager)."""
-        session = self.lobby(game_id)
+        session = await self.lobby(game_id)
         async with session.lock:
             self._check_open(session)
             await self._storing(self._end(session))
@@ -170,7 +175,7 @@ class Lobbies:
 
     async def start(self, game_id: int, user_id: int) -> None:
         """Seat the computers, deal, open the table. The effects go to the sink."""
-        session = self.lobby(game_id)
+        session = await self.lobby(game_id)
         if user_id != session.host_id:
             raise Refusal("only_host_starts")
         async with self._ctx.working_on(session):

@@ -11,11 +11,12 @@ from bot.core.computers import DEFAULT_LEVEL
 from bot.core.context import CoreContext
 from bot.core.effects import Effect, Note, OfferBack
 from bot.core.session import GameSession
+from bot.core.shared_timers import SharedTurnTimers
 from bot.core.snapshots import place_of
 from bot.core.tasks import KeyedTasks
 from bot.core.timers import TIMEOUTS_BEFORE_AUTOPLAY, TurnPings, TurnTimers
 from bot.core.turns import apply_action, finish, play_computer_moves
-from bot.storage import StorageError
+from bot.storage import DueDeadline, StorageError
 from engine import IllegalAction
 
 log = logging.getLogger(__name__)
@@ -27,7 +28,8 @@ RETRY_SECONDS: Final = (1.0, 2.0, 5.0, 15.0, 60.0)
 class GameProgress:
     def __init__(self, ctx: CoreContext) -> None:
         self.ctx = ctx
-        self.timers = TurnTimers(ctx, self.expire)
+        self.timers: TurnTimers | SharedTurnTimers = (
+            SharedTurnTimers(ctx) if ctx.shared else TurnTimers(ctx, self.expire))
         self.pings = TurnPings(ctx)
         ctx.pings_due = self.pings.arm
         self.retries = KeyedTasks("retry")
@@ -52,7 +54,7 @@ class GameProgress:
         else:
             self._attempts.pop(session.game_id, None)
         self.ctx.show(session, effects)
-        self.timers.arm(session)
+        await self.timers.arm(session)
 
     def _retry_later(self, session: GameSession) -> None:
         attempt = self._attempts.get(session.game_id, 0)
@@ -88,32 +90,58 @@ class GameProgress:
             game = session.game
             if game is None or game.action_count != counter or session.status != "active":
                 return
-            effects: list[Effect] = []
-            for seat in session.awaiting_humans():
-                if seat not in game.awaiting():
-                    continue
-                state = session.seats[seat]
-                missed = state.missed_turns + 1
-                autoplay = state.autoplay or missed >= TIMEOUTS_BEFORE_AUTOPLAY
-                action = await self.ctx.computers.choose(game, seat, state.level or DEFAULT_LEVEL)
-                try:
-                    await self.ctx.storage.update_seat(
-                        session.game_id, seat, missed_turns=missed, autoplay=autoplay,
-                        turn_deadline=None,
-                    )
-                    state.deadline_saved = False
-                    effects += await apply_action(self.ctx, session, action, reason="timeout")
-                except (IllegalAction, StorageError) as exc:
-                    log.warning("timed-out move of game %s not made: %s", session.game_id, exc)
-                    self._retry_later(session)
-                    continue
-                state.missed_turns, state.autoplay = missed, autoplay
-                if autoplay and state.user_id is not None and not game.is_over:
-                    place = place_of(session)
-                    effects += [Note(place, "autoplay", name=state.name),
-                                OfferBack(place, session.game_id, seat, state.user_id,
-                                          in_channel=state.dms_closed)]
-            await self.after_move(session, effects)
+            await self._time_out(session, session.awaiting_humans())
+
+    async def carry_on(self, session: GameSession, dues: list[DueDeadline]) -> None:
+        """Shared database: deadlines of this game fell due and this process claimed
+        them. A seat whose claimed deadline is still stored (nobody moved the game on
+        since) has timed out; whatever else the game owes is done too."""
+        async with self.ctx.working_on(session):
+            if not session.is_active:
+                return
+            awaited = set(session.awaiting_humans())
+            timed_out = sorted({
+                due.seat for due in dues
+                if due.seat in awaited
+                and session.seats[due.seat].turn_deadline == due.claimed_until.timestamp()
+            })
+            # The claims moved stored deadlines and marks: the next arm rewrites them.
+            session.progress_owed = True
+            if timed_out:
+                await self._time_out(session, timed_out)
+            else:
+                await self.resume(session)
+
+    async def _time_out(self, session: GameSession, seats: list[int]) -> None:
+        game = session.game
+        assert game is not None
+        effects: list[Effect] = []
+        for seat in seats:
+            if seat not in game.awaiting():
+                continue
+            state = session.seats[seat]
+            missed = state.missed_turns + 1
+            autoplay = state.autoplay or missed >= TIMEOUTS_BEFORE_AUTOPLAY
+            action = await self.ctx.computers.choose(game, seat, state.level or DEFAULT_LEVEL)
+            try:
+                await self.ctx.storage.update_seat(
+                    session.game_id, seat, missed_turns=missed, autoplay=autoplay,
+                    turn_deadline=None,
+                )
+                state.deadline_saved = False
+                state.turn_deadline = None
+                effects += await apply_action(self.ctx, session, action, reason="timeout")
+            except (IllegalAction, StorageError) as exc:
+                log.warning("timed-out move of game %s not made: %s", session.game_id, exc)
+                self._retry_later(session)
+                continue
+            state.missed_turns, state.autoplay = missed, autoplay
+            if autoplay and state.user_id is not None and not game.is_over:
+                place = place_of(session)
+                effects += [Note(place, "autoplay", name=state.name),
+                            OfferBack(place, session.game_id, seat, state.user_id,
+                                      in_channel=state.dms_closed)]
+        await self.after_move(session, effects)
 
     async def close(self) -> None:
         await self.timers.close()

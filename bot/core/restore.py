@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Final
 
 from bot.core.context import CoreContext
 from bot.core.lobby import TARGET_KEY
 from bot.core.seats import SeatState
 from bot.core.session import GameSession
-from bot.storage import StoredGame
+from bot.storage import StoredGame, StoredSeat
 from engine import DealCards
 
 log = logging.getLogger(__name__)
@@ -37,20 +38,7 @@ async def restore_sessions(ctx: CoreContext) -> list[tuple[GameSession, float | 
 
 
 def session_from_storage(stored: StoredGame) -> GameSession:
-    seats = [
-        SeatState(
-            name=seat.display_name,
-            user_id=seat.user_id,
-            level=seat.computer_level,
-            dms_closed=seat.dms_closed,
-            autoplay=seat.autoplay,
-            missed_turns=seat.missed_turns,
-            left=seat.left_game,
-            looked=True,
-            deadline_saved=seat.turn_deadline is not None,
-        )
-        for seat in stored.seats
-    ]
+    seats = [SeatState(name=seat.display_name, looked=True) for seat in stored.seats]
     target = stored.bot_state.get(TARGET_KEY)
     session = GameSession(
         game_id=stored.game_id,
@@ -68,10 +56,31 @@ def session_from_storage(stored: StoredGame) -> GameSession:
         chance_version=stored.chance_version,
         target_players=target if isinstance(target, int) else None,
     )
+    apply_stored_seats(session, stored.seats)
     if stored.game is not None:
         session.deal_start_counter = deal_start(stored)
         session.shown_controls = set(session.awaiting_humans())
     return session
+
+
+def apply_stored_seats(session: GameSession, stored: Sequence[StoredSeat]) -> bool:
+    """Copy the stored seats' players and flags into the session's; whether any
+    changed (another process's step, on a shared database)."""
+    changed = False
+    for state, seat in zip(session.seats, stored, strict=True):
+        deadline = None if seat.turn_deadline is None else seat.turn_deadline.timestamp()
+        values = {
+            "name": seat.display_name, "user_id": seat.user_id, "level": seat.computer_level,
+            "dms_closed": seat.dms_closed, "autoplay": seat.autoplay,
+            "missed_turns": seat.missed_turns, "left": seat.left_game,
+            "deadline_saved": seat.turn_deadline is not None, "turn_deadline": deadline,
+        }
+        for name, value in values.items():
+            if getattr(state, name) != value:
+                setattr(state, name, value)
+                changed = changed or name not in ("missed_turns", "turn_deadline",
+                                                  "deadline_saved")
+    return changed
 
 
 def deal_start(stored: StoredGame) -> int:

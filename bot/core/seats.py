@@ -22,6 +22,8 @@ class SeatState:
     """Whether the player has seen this deal's hand (a blind bid is only offered before)."""
     deadline_saved: bool = False
     """The database holds this seat's turn deadline (see ``TurnTimers``)."""
+    turn_deadline: float | None = None
+    """On a shared database: the seat's stored turn deadline (Unix seconds)."""
 
     @property
     def is_human(self) -> bool:

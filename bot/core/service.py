@@ -12,6 +12,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Literal
 
 from bot.core.computers import DEFAULT_LEVEL, ComputerPlayers
@@ -34,6 +35,8 @@ from bot.core.refusals import Refusal
 from bot.core.registry import SessionRegistry
 from bot.core.restore import restore_sessions
 from bot.core.session import GameSession
+from bot.core.shared_timers import DueClaims
+from bot.core.sharing import GameLookup, catch_up
 from bot.core.snapshots import hand_snapshot, place_of, table_snapshot
 from bot.core.turns import (
     apply_action,
@@ -41,7 +44,7 @@ from bot.core.turns import (
     new_deal_effects,
     ping_effects,
 )
-from bot.storage import Storage, StorageError
+from bot.storage import DueDeadline, GameStateConflict, Storage, StorageError
 from engine import Bid, Card, Game, IllegalAction, Play
 
 log = logging.getLogger(__name__)
@@ -70,15 +73,23 @@ class GameService:
         lobby_idle_seconds: float = LOBBY_IDLE_SECONDS,
         thread_mode: Callable[[int], Awaitable[bool]] | None = None,
         computers: ComputerPlayers | None = None,
+        shared: bool = False,
     ) -> None:
+        """``shared``: other bot processes use this database too (see
+        :mod:`bot.core.sharing`)."""
         self.ctx = CoreContext(
             storage, sink, asyncio.Semaphore(work_slots), time_scale=time_scale,
-            computers=computers or ComputerPlayers(),
+            computers=computers or ComputerPlayers(), shared=shared,
         )
+        if shared:
+            self.ctx.catch_up = partial(catch_up, self.ctx)
         self.progress = GameProgress(self.ctx)
         self.timers = self.progress.timers
         self.lobbies = Lobbies(self.ctx, self._first_deal, lobby_idle_seconds,
                                thread_mode=thread_mode or _no_threads)
+        self.lookup = GameLookup(self.ctx, self.lobbies.touch)
+        self.lobbies.find = self.lookup.find
+        self.due = DueClaims(self.ctx, self._carry_on) if shared else None
 
     @property
     def registry(self) -> SessionRegistry:
@@ -86,9 +97,9 @@ class GameService:
 
     # --- looking things up ----------------------------------------------------------------
 
-    def playing(self, game_id: int, user_id: int) -> tuple[GameSession, int]:
+    async def playing(self, game_id: int, user_id: int) -> tuple[GameSession, int]:
         """The running game and the person's seat in it, or a refusal saying why not."""
-        session = self.ctx.registry.get(game_id)
+        session = await self.lookup.find(game_id)
         if session is None or not session.is_active:
             raise Refusal("game_not_running")
         seat = session.seat_of(user_id)
@@ -117,18 +128,28 @@ class GameService:
                            chance_version=game.chance_version)
         return copy, tuple(seat.user_id for seat in session.seats)
 
-    def hand_of(self, game_id: int, user_id: int) -> HandSnapshot:
-        session, seat = self.playing(game_id, user_id)
-        return hand_snapshot(session, seat)
+    async def hand_of(self, game_id: int, user_id: int) -> tuple[int, HandSnapshot]:
+        """The person's seat and hand as they are now (shared: caught up first)."""
+        session, seat = await self.playing(game_id, user_id)
+        if self.ctx.shared:
+            async with self.ctx.working_on(session):
+                if not session.is_active:
+                    raise Refusal("game_not_running")
+                return seat, hand_snapshot(session, seat)
+        return seat, hand_snapshot(session, seat)
 
     # --- moves ----------------------------------------------------------------------------
 
-    def check_move(self, game_id: int, user_id: int, seat: int, counter: int) -> GameSession:
-        """The quick checks, before the click is acknowledged; the game they passed in."""
-        session, mine = self.playing(game_id, user_id)
+    async def check_move(
+        self, game_id: int, user_id: int, seat: int, counter: int
+    ) -> GameSession:
+        """The quick checks, before the click is acknowledged; the game they passed in.
+        Shared, this copy may be behind: only a counter it has passed is stale here."""
+        session, mine = await self.playing(game_id, user_id)
         if seat != mine:
             raise Refusal("not_your_controls")
-        if counter != session.control_counter(seat):
+        now = session.control_counter(seat)
+        if counter < now or (counter != now and not self.ctx.shared):
             raise Refusal("stale_controls")
         return session
 
@@ -137,7 +158,7 @@ class GameService:
     ) -> HandSnapshot | None:
         """Apply a person's move; returns their hand as it is now (``None`` once the
         game has ended)."""
-        session = self.check_move(game_id, user_id, seat, counter)
+        session = await self.check_move(game_id, user_id, seat, counter)
         async with self.ctx.working_on(session):
             game = session.game
             if not session.is_active or game is None or counter != session.control_counter(seat):
@@ -156,6 +177,9 @@ class GameService:
             except IllegalAction as exc:
                 # ``error``: the adapter words it by its type, in the player's language.
                 raise Refusal("illegal_move", text=str(exc), error=exc) from None
+            except GameStateConflict:
+                # Another process saved a move of this turn first (SQLite, shared).
+                raise Refusal("move_already_made") from None
             except StorageError as exc:
                 raise Refusal("storage", text=exc.player_message, error=exc) from None
             await self.progress.after_move(session, effects)
@@ -163,7 +187,7 @@ class GameService:
 
     async def look(self, game_id: int, user_id: int, seat: int) -> HandSnapshot:
         """Blind bids: the person looks at their hand (and gives up bidding blind)."""
-        session, mine = self.playing(game_id, user_id)
+        session, mine = await self.playing(game_id, user_id)
         if seat != mine:
             raise Refusal("not_your_controls")
         async with self.ctx.working_on(session):
@@ -175,7 +199,7 @@ class GameService:
     # --- presence -------------------------------------------------------------------------
 
     async def back(self, game_id: int, user_id: int) -> None:
-        session, seat = self.playing(game_id, user_id)
+        session, seat = await self.playing(game_id, user_id)
         async with self.ctx.working_on(session):
             state = session.seats[seat]
             _still_playing(session)
@@ -190,11 +214,11 @@ class GameService:
             effects += hand_effects(session, [seat], fresh=False)
             effects += ping_effects(session, previous=session.shown_controls - {seat})
             self.ctx.show(session, effects)
-            self.timers.arm(session)
+            await self.timers.arm(session)
 
     async def leave_game(self, game_id: int, user_id: int) -> None:
         """A person leaves mid-game: a computer player takes the seat."""
-        session, seat = self.playing(game_id, user_id)
+        session, seat = await self.playing(game_id, user_id)
         async with self.ctx.working_on(session):
             _still_playing(session)
             state = session.seats[seat]
@@ -243,7 +267,7 @@ class GameService:
 
     async def cancel(self, game_id: int, by: str) -> None:
         """Cancel a lobby or a game (the adapter checks who may)."""
-        session = self.ctx.registry.get(game_id)
+        session = await self.lookup.find(game_id)
         if session is None or session.status not in ("lobby", "active"):
             raise Refusal("game_not_running")
         if session.status == "lobby":
@@ -261,7 +285,7 @@ class GameService:
         nowhere) and the players are told in DMs. Unwritable: the game goes on — every
         move can still be made in DMs or with ``/kachuful hand`` — and the players are
         told once, in DMs."""
-        session = self.ctx.registry.get(game_id)
+        session = await self.lookup.find(game_id)
         if session is None or session.status not in ("lobby", "active"):
             return
         people = tuple(session.humans())
@@ -299,6 +323,11 @@ class GameService:
         effects += new_deal_effects(session)
         await self.progress.after_move(session, effects)
 
+    async def _carry_on(self, game_id: int, dues: list[DueDeadline]) -> None:
+        session = await self.lookup.find(game_id)
+        if session is not None:
+            await self.progress.carry_on(session, dues)
+
     async def _saving(self, step: Awaitable[None]) -> None:
         try:
             await step
@@ -308,7 +337,13 @@ class GameService:
     # --- lifetime -------------------------------------------------------------------------
 
     async def restore(self) -> None:
-        """Pick every unfinished game up where it was (lobbies, games, their ends)."""
+        """Pick every unfinished game up where it was (lobbies, games, their ends).
+
+        Shared: games are loaded when first touched, and what fell due meanwhile is
+        claimed from storage like any deadline — nothing is loaded at start-up."""
+        if self.due is not None:
+            self.due.start()
+            return
         for session, deadline in await restore_sessions(self.ctx):
             if session.status == "lobby":
                 self.lobbies.touch(session)
@@ -318,11 +353,13 @@ class GameService:
                               if session.game is not None and not session.game.is_over else [])
                 await self.progress.resume(session)
                 if session.is_active and session.game is not None and not session.game.is_over:
-                    self.timers.arm(session, deadline)
+                    await self.timers.arm(session, deadline)
 
     async def close(self, grace: float) -> None:
         """Stop timers and retries, then let the steps in flight finish (saved, their
         effects handed over) for up to ``grace`` seconds."""
+        if self.due is not None:
+            await self.due.close()
         await self.progress.close()
         await self.lobbies.close_all()
         try:

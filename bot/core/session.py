@@ -49,6 +49,9 @@ class GameSession:
     """The table size asked for at ``start``: Start fills empty seats with computers."""
     chance_version: int = CHANCE_VERSION
     """How this game's seed becomes cards (a stored game keeps the version it began with)."""
+    progress_owed: bool = False
+    """Shared database: a step marked the game as owing progress (see
+    ``bot.core.shared_timers``); the next stored deadlines clear the mark."""
     finish_pending: bool = False
     """The game is over but its end is not recorded yet (a failed save, retried)."""
 

@@ -37,7 +37,7 @@ class TurnTimers:
         self._expire = expire
         self._tasks = KeyedTasks("timer")
 
-    def arm(self, session: GameSession, deadline: float | None = None) -> None:
+    async def arm(self, session: GameSession, deadline: float | None = None) -> None:
         """Start the timer for whoever the game waits for (``deadline``: a stored one)."""
         self.cancel(session)
         game = session.game

@@ -28,7 +28,9 @@ from bot.core.effects import (
 )
 from bot.core.game_end import finish_effects, record_finish
 from bot.core.session import GameSession
+from bot.core.shared_timers import owed_progress_due
 from bot.core.snapshots import hand_snapshot, place_of, table_snapshot
+from bot.storage import StorageError
 from engine import Bid, DealScored, DealStarted, GameOver, Phase, Play, TrickWon
 
 log = logging.getLogger(__name__)
@@ -54,14 +56,27 @@ async def apply_action(
     state = session.seats[seat]
     # A deadline saved for this turn is cleared with the move, in one transaction.
     cleared = {seat: None} if state.deadline_saved else None
-    await ctx.storage.append_action(
-        session.game_id, game.player_action_count, action, deadlines=cleared
-    )
+    if ctx.shared and reason != "computer":
+        # Until this step's follow-up is done, the game owes progress that another
+        # process takes over if this one dies (see ``bot.core.shared_timers``).
+        await ctx.storage.append_action(
+            session.game_id, game.player_action_count, action, deadlines=cleared,
+            progress_due=owed_progress_due(ctx))
+        session.progress_owed = True
+    else:
+        await ctx.storage.append_action(
+            session.game_id, game.player_action_count, action, deadlines=cleared
+        )
     state.deadline_saved = False
+    state.turn_deadline = None
     deal = (game.deal_number, game.deal_count, game.hand_size, game.trump)
     events = game.apply(action)
-    if reason == "click":
+    if reason == "click" and state.missed_turns:
         state.missed_turns = 0
+        try:  # a stale count would make the next timeout put the seat on autoplay early
+            await ctx.storage.update_seat(session.game_id, seat, missed_turns=0)
+        except StorageError as exc:
+            log.warning("missed turns of game %s not reset: %s", session.game_id, exc)
     place = place_of(session)
     effects: list[Effect] = []
     table_changed = False

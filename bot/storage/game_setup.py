@@ -205,7 +205,8 @@ async def start_game(db: Backend, game_id: int, now: datetime | None) -> None:
 
 async def open_game_in_channel_tx(tx: Tx, channel_id: int) -> int | None:
     row = await tx.fetchone(
-        f"SELECT id FROM games WHERE channel_id = ? AND status IN {OPEN_SQL}", (channel_id,)
+        f"SELECT id FROM games WHERE (channel_id = ? OR thread_id = ?) AND status IN {OPEN_SQL} "
+        "ORDER BY id LIMIT 1", (channel_id, channel_id)
     )
     return None if row is None else int(row[0])
 

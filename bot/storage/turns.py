@@ -109,6 +109,9 @@ class DueDeadline:
     recording its end) that the process which saved its last step did not make."""
     due: datetime
     """The deadline as it was stored (before the claim moved it on by the lease)."""
+    claimed_until: datetime
+    """The deadline the claim stored: still there when the claimer takes the game,
+    nobody has moved the game on since (a move clears or renews it)."""
 
 
 async def claim_due_deadlines(
@@ -142,9 +145,11 @@ async def claim_due_deadlines(
                                  [(until, game_id) for game_id, _ in games])
             owed = [(int(game_id), None, int(due)) for game_id, due in games]
     claimed = []
+    lease_end = from_epoch(until)
+    assert lease_end is not None
     for game_id, seat, due in [*rows, *owed]:
         moment_due = from_epoch(int(due))
         assert moment_due is not None
         claimed.append(DueDeadline(int(game_id), None if seat is None else int(seat),
-                                   moment_due))
+                                   moment_due, lease_end))
     return claimed

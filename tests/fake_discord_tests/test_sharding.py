@@ -283,3 +283,13 @@ async def test_two_sessions_on_one_shard_both_get_its_events_as_on_discord() -> 
             for gw in (first, second):
                 assert (await gw.receive_event("CHANNEL_CREATE"))["name"] == "twice"
                 assert (await gw.receive_event("INTERACTION_CREATE"))["id"] == str(record.id)
+            # Both answer; Discord refuses the second with 40060: not the bot's mistake
+            # when the interaction went to two sessions (one session answering twice is,
+            # see test_rest).
+            callback = f"/interactions/{record.id}/{record.token}/callback"
+            rest = RawRest(fake, http)
+            answers = [await rest.call("POST", callback, auth=False,
+                                       json_body={"type": 4, "data": {"content": "pong"}})
+                       for _ in range(2)]
+            assert [a[0] for a in answers] == [204, 400] and answers[1][1]["code"] == 40060
+            assert not [p for p in fake.problems() if "already acknowledged" in p]

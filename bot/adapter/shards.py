@@ -1,0 +1,108 @@
+"""A bot process that runs some of the bot's gateway shards.
+
+``SHARD_IDS`` pins the shards. ``SHARD_COUNT`` alone shares them among identical
+processes through PostgreSQL (:class:`~bot.storage.postgres.shard_claims.ShardClaims`):
+each claims its fair share at start, and every few seconds claims shards whose
+process died. Whichever process gets a click can handle it: games live in the
+database (see :mod:`bot.core.sharing`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any, Final
+
+import discord
+from discord.gateway import DiscordWebSocket
+
+from bot.adapter.client import KachufulBot
+from bot.settings import Settings
+from bot.storage import StorageError
+from bot.storage.postgres.shard_claims import ShardClaims
+
+log = logging.getLogger(__name__)
+
+SETTLE_SECONDS: Final = 2.0
+"""How long a starting process waits before claiming, so that replicas started
+together count each other and split the shards evenly."""
+CHECK_SECONDS: Final = 2.0
+"""How often a process looks for shards left by a dead one (taken over well within
+the 10 s a deadline may wait)."""
+
+
+class ShardedKachufulBot(KachufulBot, discord.AutoShardedClient):
+    def __init__(self, settings: Settings, *, settle_seconds: float = SETTLE_SECONDS,
+                 check_seconds: float = CHECK_SECONDS, **options: Any) -> None:
+        assert settings.shard_count is not None
+        pinned = list(settings.shard_ids) if settings.shard_ids is not None else None
+        super().__init__(settings, shard_count=settings.shard_count, shard_ids=pinned,
+                         **options)
+        self._claims: ShardClaims | None = None
+        if pinned is None:
+            assert settings.database_url is not None
+            self._claims = ShardClaims(settings.database_url.get_secret_value(),
+                                       settings.shard_count)
+        self._settle = settle_seconds
+        self._check = check_seconds
+        self._watch: asyncio.Task[None] | None = None
+
+    async def launch_shards(self) -> None:
+        """Launch the pinned or claimed shards (possibly none: more processes than
+        shards), then keep claiming shards that lose their process."""
+        if self.is_closed():
+            return
+        self._connection.shard_count = self.shard_count
+        if self._claims is None:
+            ids = list(self.shard_ids or [])
+        else:
+            await self._claims.open()
+            await asyncio.sleep(self._settle)
+            ids = sorted(await self._claims.claim_share())
+            self._watch = asyncio.create_task(self._watch_claims(), name="shard-claims")
+        log.info("running shards %s of %s", ids, self.shard_count)
+        await self._launch(ids)
+
+    async def _launch(self, ids: list[int]) -> None:
+        self.shard_ids = sorted({*(self.shard_ids or []), *ids})
+        self._connection.shard_ids = self.shard_ids
+        for index, shard_id in enumerate(ids):
+            await self.launch_shard(DiscordWebSocket.DEFAULT_GATEWAY, shard_id,
+                                    initial=index == 0 and len(self.shard_ids) == len(ids))
+
+    async def _watch_claims(self) -> None:
+        claims = self._claims
+        assert claims is not None
+        while not self.is_closed():
+            await asyncio.sleep(self._check)
+            try:
+                if not claims.alive:
+                    raise StorageError("the connection holding this process's shards closed")
+                taken = await claims.claim_share()
+            except Exception as exc:
+                # Other processes may already run these shards: running them too
+                # would answer every click twice. Stop; a supervisor restarts us.
+                log.error("shard claims lost (%s): stopping", exc)
+                await self.close()
+                return
+            if taken:
+                log.info("taking over shards %s", taken)
+                await self._launch(sorted(taken))
+
+    async def close(self) -> None:
+        if self._watch is not None and self._watch is not asyncio.current_task():
+            self._watch.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._watch
+        self._watch = None
+        await super().close()
+        if self._claims is not None:
+            await self._claims.close()
+
+
+def make_bot(settings: Settings, **options: Any) -> KachufulBot:
+    """One process running everything, or a sharded one (``SHARD_COUNT``)."""
+    if settings.sharded:
+        return ShardedKachufulBot(settings, **options)
+    return KachufulBot(settings, **options)

@@ -1,0 +1,116 @@
+"""Games shared with other bot processes: found where they are stored, and caught up.
+
+On a shared database (PostgreSQL, or sharded processes) the log in storage is the
+truth and this process's sessions are caches. A game is loaded when first touched,
+not at start-up. Each step holds the game's lock in the database and first applies
+whatever other processes saved since this copy was last brought up to date.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+
+from bot.core.context import CoreContext
+from bot.core.restore import apply_stored_seats, session_from_storage
+from bot.core.session import GameSession
+from bot.storage import GameNotFound
+from engine import DealStarted
+
+log = logging.getLogger(__name__)
+
+LobbyLoaded = Callable[[GameSession], None]
+
+
+class GameLookup:
+    """Where the adapter finds a game: this process's sessions, then (shared) storage."""
+
+    def __init__(self, ctx: CoreContext, on_loaded_lobby: LobbyLoaded) -> None:
+        self._ctx = ctx
+        self._loading: dict[int, asyncio.Task[GameSession | None]] = {}
+        self._on_loaded_lobby = on_loaded_lobby
+
+    async def find(self, game_id: int) -> GameSession | None:
+        session = self._ctx.registry.get(game_id)
+        if session is not None or not self._ctx.shared:
+            return session
+        # Two clicks of one game arriving together load it once.
+        task = self._loading.get(game_id)
+        if task is None:
+            task = self._loading[game_id] = asyncio.create_task(self._load(game_id))
+            task.add_done_callback(lambda _: self._loading.pop(game_id, None))
+        return await asyncio.shield(task)
+
+    async def in_channel(self, channel_id: int) -> GameSession | None:
+        """The open game of a channel (or of the thread it runs in)."""
+        session = self._ctx.registry.in_channel(channel_id)
+        if session is not None or not self._ctx.shared:
+            return session
+        game_id = await self._ctx.storage.open_game_in_channel(channel_id)
+        return None if game_id is None else await self.find(game_id)
+
+    async def of_user(self, user_id: int) -> GameSession | None:
+        """The one unfinished game a person is seated in."""
+        session = self._ctx.registry.of_user(user_id)
+        if session is not None or not self._ctx.shared:
+            return session
+        game_id = await self._ctx.storage.open_game_of_user(user_id)
+        return None if game_id is None else await self.find(game_id)
+
+    async def _load(self, game_id: int) -> GameSession | None:
+        try:
+            stored = await self._ctx.storage.load_game(game_id)
+        except GameNotFound:
+            return None
+        if stored.status not in ("lobby", "active"):
+            return None
+        if stored.replay_error:
+            log.error("game %s cannot be replayed: %s", game_id, stored.replay_error)
+            return None
+        session = self._ctx.registry.get(game_id)
+        if session is None:  # not registered by a step meanwhile
+            session = session_from_storage(stored)
+            self._ctx.registry.add(session)
+            if session.status == "lobby":
+                self._on_loaded_lobby(session)
+        return session
+
+
+async def catch_up(ctx: CoreContext, session: GameSession) -> None:
+    """Bring a cached game up to date with storage. The caller holds the game (its
+    lock here and in the database)."""
+    game = session.game
+    since = 0 if game is None else game.player_action_count
+    changes = await ctx.storage.load_game_changes(session.game_id, since)
+    if changes.status in ("finished", "cancelled"):
+        # Ended by another process, which also showed and recorded the end.
+        session.status = changes.status
+        ctx.registry.remove(session.game_id)
+        return
+    started = changes.status == "active" and game is None
+    if started or len(changes.seats) != len(session.seats):
+        # Started (or reseated) elsewhere: rebuild from the whole record.
+        stored = await ctx.storage.load_game(session.game_id)
+        fresh = session_from_storage(stored)
+        for name in ("seats", "status", "game", "deal_start_counter", "shown_controls",
+                     "thread_id", "turn_timeout"):
+            setattr(session, name, getattr(fresh, name))
+        ctx.sink.reload(session.game_id)
+        return
+    moved = bool(changes.actions)
+    if game is not None:
+        for action in changes.actions:
+            for event in game.apply(action):
+                if isinstance(event, DealStarted):
+                    session.deal_start_counter = game.action_count
+    changed_seats = apply_stored_seats(session, changes.seats)
+    session.thread_id = changes.thread_id
+    session.turn_timeout = changes.turn_timeout
+    if moved:
+        session.shown_controls = set(session.awaiting_humans())
+        session.pings_due.clear()
+    if moved or changed_seats:
+        # Another process posted or edited this game's messages: the adapter rereads
+        # their ids before it shows the next step.
+        ctx.sink.reload(session.game_id)

@@ -1,0 +1,100 @@
+"""Gateway shards shared among identical bot processes through PostgreSQL.
+
+Each process holds, on a connection of its own, one advisory lock per shard it runs
+and one "member" lock saying it is alive. Locks held by a session end with it: a
+process that dies (even by SIGKILL) frees its shards as soon as the server sees its
+connection close, and the others claim them. ``pg_locks`` shows every session's
+advisory locks, so a process can count the members and see which shards are free.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Final, TypeAlias
+
+import asyncpg
+
+from bot.storage.errors import StorageUnavailable
+from bot.storage.postgres.errors import DRIVER_ERRORS, redact
+
+SHARD_LOCKS: Final = 0x4B46_5348
+"""The first key of this bot's shard locks ("KFSH"); the second is the shard number."""
+MEMBER_LOCKS: Final = 0x4B46_4D42
+"""The first key of the processes' member locks ("KFMB")."""
+MAX_MEMBERS: Final = 1024
+
+_HELD: Final = """
+SELECT objid FROM pg_locks
+WHERE locktype = 'advisory' AND granted AND classid = $1 AND objsubid = 2
+  AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+"""
+
+Connection: TypeAlias = "asyncpg.Connection[asyncpg.Record]"
+
+
+def fair_share(shard_count: int, members: int) -> int:
+    """Shards one process should run so that ``members`` processes cover them all."""
+    return math.ceil(shard_count / max(1, members))
+
+
+class ShardClaims:
+    """This process's claims on the shards of a bot with ``shard_count`` shards."""
+
+    def __init__(self, url: str, shard_count: int) -> None:
+        self._url = url
+        self.shard_count = shard_count
+        self._conn: Connection | None = None
+        self.member: int | None = None
+        self.mine: list[int] = []
+
+    async def open(self) -> None:
+        """Connect and join as a member (a slot of its own among ``MAX_MEMBERS``)."""
+        try:
+            self._conn = await asyncpg.connect(
+                self._url, server_settings={"application_name": "kachuful-bot shards"})
+            for slot in range(MAX_MEMBERS):
+                if await self._try(MEMBER_LOCKS, slot):
+                    self.member = slot
+                    return
+        except DRIVER_ERRORS as exc:
+            raise StorageUnavailable(
+                f"can't claim shards through PostgreSQL at {redact(self._url)}: {exc}") from exc
+        raise StorageUnavailable(f"more than {MAX_MEMBERS} bot processes share the shards")
+
+    @property
+    def alive(self) -> bool:
+        """Whether the claims still hold (the connection that holds them is open)."""
+        return self._conn is not None and not self._conn.is_closed()
+
+    async def members(self) -> int:
+        return len(await self._held(MEMBER_LOCKS))
+
+    async def free_shards(self) -> list[int]:
+        taken = await self._held(SHARD_LOCKS)
+        return [shard for shard in range(self.shard_count) if shard not in taken]
+
+    async def claim_share(self) -> list[int]:
+        """Claim free shards up to this process's fair share; the newly claimed ones."""
+        target = fair_share(self.shard_count, await self.members())
+        claimed: list[int] = []
+        for shard in await self.free_shards():
+            if len(self.mine) >= target:
+                break
+            if await self._try(SHARD_LOCKS, shard):  # another process may be quicker
+                self.mine.append(shard)
+                claimed.append(shard)
+        return claimed
+
+    async def close(self) -> None:
+        if self._conn is not None:
+            conn, self._conn = self._conn, None
+            await conn.close()
+
+    async def _try(self, key: int, number: int) -> bool:
+        assert self._conn is not None
+        return bool(await self._conn.fetchval("SELECT pg_try_advisory_lock($1, $2)",
+                                              key, number))
+
+    async def _held(self, key: int) -> set[int]:
+        assert self._conn is not None
+        return {int(row[0]) for row in await self._conn.fetch(_HELD, key)}

@@ -1,0 +1,168 @@
+"""Two game cores over one database, as two bot processes (both backends).
+
+Each core loads a game when first touched, catches up with what the other saved before
+every step, and takes over the other's deadlines and owed progress — so a click can
+go to either process and a dead one loses nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.core.effects import RecordingSink, ShowHand
+from bot.core.refusals import Refusal
+from bot.core.service import GameService
+from bot.storage import Storage
+from engine import Game, Play
+from tests.bot.core.helpers import (
+    Core,
+    first_choice,
+    open_lobby,
+    person_id,
+    wait_for,
+)
+from tests.conftest import OpenStorage
+from tests.storage.postgres_server import Location
+
+OpenShared = Callable[..., Awaitable[Core]]
+
+
+@pytest.fixture
+async def open_shared(
+    database: Location, open_storage: OpenStorage
+) -> AsyncIterator[OpenShared]:
+    cores: list[Core] = []
+
+    async def opener(*, time_scale: float = 1.0) -> Core:
+        storage = await open_storage(database, durability="NORMAL")
+        sink = RecordingSink()
+        service = GameService(storage, sink, work_slots=2, time_scale=time_scale, shared=True)
+        await service.restore()
+        core = Core(service, sink, storage)
+        cores.append(core)
+        return core
+
+    yield opener
+    for core in cores:
+        await core.service.close(5.0)
+
+
+async def person_to_move(core: Core, game_id: int, people: int) -> tuple[int, int, ShowHand]:
+    """(user id, seat, hand) of a person the game waits for, as ``core`` sees it now."""
+    for index in range(people):
+        user = person_id(index)
+        seat, hand = await core.service.hand_of(game_id, user)
+        if hand.yours:
+            return user, seat, ShowHand(None, game_id, seat, user, hand, False)  # type: ignore[arg-type]
+    raise AssertionError("nobody to move")
+
+
+async def move_through(core: Core, game_id: int, people: int) -> None:
+    user, seat, shown = await person_to_move(core, game_id, people)
+    await core.service.move(game_id, user, seat, shown.hand.counter, first_choice(shown.hand))
+
+
+async def stored_game(storage: Storage, game_id: int) -> Game:
+    stored = await storage.load_game(game_id)
+    assert stored.game is not None
+    return stored.game
+
+
+async def test_moves_through_either_process_make_one_game(open_shared: OpenShared) -> None:
+    first, second = await open_shared(), await open_shared()
+    lobby = await open_lobby(first, people=3)
+    await first.service.lobbies.start(lobby.game_id, lobby.host_id)
+    game_id = lobby.game_id
+    assert second.service.registry.get(game_id) is None, "not loaded before it is touched"
+    for turn in range(12):
+        await move_through(first if turn % 3 else second, game_id, 3)
+    stored = await stored_game(first.storage, game_id)
+    for core in (first, second):
+        session = core.service.registry.get(game_id)
+        assert session is not None and session.game is not None
+        await core.service.hand_of(game_id, person_id(0))  # catches up
+        assert session.game.log == stored.log
+    assert stored.player_action_count == 12
+    # The process that saw another's moves was told to reread the messages' ids.
+    assert game_id in first.sink.reloads and game_id in second.sink.reloads
+
+
+async def test_the_same_click_in_two_processes_lands_once(open_shared: OpenShared) -> None:
+    first, second = await open_shared(), await open_shared()
+    lobby = await open_lobby(first, people=3)
+    await first.service.lobbies.start(lobby.game_id, lobby.host_id)
+    game_id = lobby.game_id
+    user, seat, shown = await person_to_move(first, game_id, 3)
+    await second.service.hand_of(game_id, user)  # both processes hold the game
+    choice = first_choice(shown.hand)
+    outcomes = await asyncio.gather(
+        first.service.move(game_id, user, seat, shown.hand.counter, choice),
+        second.service.move(game_id, user, seat, shown.hand.counter, choice),
+        return_exceptions=True,
+    )
+    refused = [o for o in outcomes if isinstance(o, Refusal)]
+    assert len(refused) == 1, outcomes
+    assert refused[0].key in ("move_already_made", "stale_controls")
+    assert (await stored_game(first.storage, game_id)).player_action_count == 1
+
+
+async def test_a_deadline_fires_in_one_process_only(open_shared: OpenShared) -> None:
+    first, second = await open_shared(time_scale=0.01), await open_shared(time_scale=0.01)
+    lobby = await open_lobby(first, people=3)
+    await first.service.lobbies.start(lobby.game_id, lobby.host_id)
+    game_id = lobby.game_id
+    before = (await stored_game(first.storage, game_id)).player_action_count
+    # Nobody moves: the stored deadline falls due and exactly one process times it out.
+    await wait_for(lambda: any(n.kind == "timed_out" for core in (first, second)
+                               for n in core.sink.effects if hasattr(n, "kind")),
+                   "a timeout")
+    await asyncio.sleep(0.3)
+    timeouts = [core for core in (first, second)
+                for n in core.sink.effects if getattr(n, "kind", None) == "timed_out"]
+    game = await stored_game(first.storage, game_id)
+    assert game.player_action_count >= before + 1
+    stored = await first.storage.load_game(game_id)
+    missed = sum(seat.missed_turns for seat in stored.seats)
+    assert missed == len(timeouts), "each timeout saved once, by the process that made it"
+
+
+async def test_progress_a_dead_process_owed_is_carried_on(
+    open_shared: OpenShared,
+) -> None:
+    first = await open_shared(time_scale=0.01)
+    lobby = await open_lobby(first, people=1, computers=2)
+    await first.service.lobbies.start(lobby.game_id, lobby.host_id)
+    game_id = lobby.game_id
+    await first.service.close(5.0)  # "killed": no timers, no claims any more
+    game = await stored_game(first.storage, game_id)
+    (seat,) = game.awaiting()
+    action = first_legal(game, seat)
+    # What the dead process saved just before dying: the person's move, progress owed.
+    past = datetime.now(UTC) - timedelta(seconds=1)
+    await first.storage.append_action(game_id, game.player_action_count, action,
+                                      progress_due=past)
+    survivor = await open_shared(time_scale=0.01)
+
+    async def computers_moved() -> bool:
+        now = await stored_game(survivor.storage, game_id)
+        return now.is_over or now.awaiting() == (seat,)
+
+    async with asyncio.timeout(30):
+        while not await computers_moved():
+            await asyncio.sleep(0.05)
+    stored = await survivor.storage.load_game(game_id)
+    assert stored.game is not None
+    if not stored.game.is_over:
+        assert stored.seats[seat].turn_deadline is not None, "the person's turn is timed again"
+
+
+def first_legal(game: Game, seat: int) -> object:
+    view = game.view(seat)
+    if view.legal_bids:
+        from engine import Bid
+        return Bid(seat, view.legal_bids[0])
+    return Play(seat, view.legal_cards[0])
