@@ -44,6 +44,13 @@ class PadSnapshot:
     totals: tuple[int, ...]
     corrected: tuple[int, ...]
     """Deal numbers the keeper corrected after they were scored."""
+    blind: tuple[bool, ...] = ()
+    """Which of the current deal's bids were made blind (before looking at the cards)."""
+
+    @property
+    def may_bid_blind(self) -> bool:
+        """The next bidder may enter a blind bid (the rules have blind bids)."""
+        return self.rules.blind_bids and self.bidder is not None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -78,7 +85,7 @@ def pad_snapshot(pad_id: int, state: PadState) -> PadSnapshot:
         return PadSnapshot(
             pad_id, state.keeper_id, state.rules, tuple(state.seats), state.phase(),
             state.status, 0, 0, 0, None, None, None, None, None, (), None, (None,) * n,
-            (None,) * n, (False,) * n, (), (0,) * n, (),
+            (None,) * n, (False,) * n, (), (0,) * n, (), (False,) * n,
         )
     in_deal = game.phase in (Phase.BIDDING, Phase.PLAYING)
     dealer = game.dealer
@@ -117,4 +124,5 @@ def pad_snapshot(pad_id: int, state: PadState) -> PadSnapshot:
         results=game.results(),
         totals=game.totals(),
         corrected=tuple(sorted(state.corrections)),
+        blind=game.blind_bids() if in_deal else (False,) * n,
     )

@@ -233,7 +233,11 @@ class PadState:
         bid = entry.get("bid")
         if not isinstance(bid, int) or isinstance(bid, bool):
             raise PadRefusal("pad_illegal", text=f"a bid is a whole number, not {bid!r}")
-        self._engine(game, Bid(seat, bid, bool(entry.get("blind", False))))
+        blind = entry.get("blind", False)
+        if not isinstance(blind, bool):
+            raise PadRefusal("pad_illegal", text=f"blind is true or false, not {blind!r}")
+        # The engine turns a blind bid down unless the rules have blind bids.
+        self._engine(game, Bid(seat, bid, blind))
 
     def _tricks(self, entry: Entry) -> None:
         game = self._game()

@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from bot.storage.backend import Backend
 from bot.storage.errors import InvalidValue
+from bot.storage.score_pads import forget_in_pads
 from bot.storage.models import (
     DEFAULT_MIN_GAMES,
     GAME_KINDS,
@@ -245,6 +246,7 @@ async def forget_user(db: Backend, user_id: int) -> int:
             f"dm_message_id = NULL WHERE user_id = ? AND game_id IN ({ended})",
             (FORGOTTEN_NAME, user_id),
         )
+        await forget_in_pads(tx, user_id, FORGOTTEN_NAME)
         await tx.execute(
             f"UPDATE games SET host_user_id = NULL WHERE host_user_id = ? AND id IN ({ended})",
             (user_id,),
