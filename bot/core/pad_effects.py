@@ -63,7 +63,12 @@ class PadSnapshot:
 
 
 @dataclass(frozen=True, slots=True)
-class ShowPad(Effect):
+class PadEffect(Effect):
+    """An effect of a score pad (shown by the adapter's pad presenter)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShowPad(PadEffect):
     """The pad's message: a new one (``fresh``) or an edit of the current one."""
 
     pad: PadSnapshot
@@ -71,11 +76,29 @@ class ShowPad(Effect):
 
 
 @dataclass(frozen=True, slots=True)
-class ShowPadSheet(Effect):
+class ShowPadSheet(PadEffect):
     """A score-sheet picture after a scored deal, or the final standings."""
 
     pad: PadSnapshot
     final: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PadIdleClosed(PadEffect):
+    """A note in the channel: the pad closed, uncounted, after ``hours`` without an entry."""
+
+    hours: int
+
+
+@dataclass(frozen=True, slots=True)
+class TellPadPeople(PadEffect):
+    """A DM to the keeper and each seated player: the pad's channel was deleted or
+    refuses the bot, so the pad is cancelled."""
+
+    user_ids: tuple[int, ...]
+    in_channel: bool = False
+    """Never: :func:`~bot.core.effects.shown_in_dm` reads it (a lost channel can't stop
+    a DM)."""
 
 
 def pad_snapshot(pad_id: int, state: PadState) -> PadSnapshot:

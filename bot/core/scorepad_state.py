@@ -31,6 +31,10 @@ PadRefusalKey = Literal[
 ]
 UNDOABLE: Final = frozenset({"bid", "tricks", "revoke", "trump", "correct"})
 MAX_NAME: Final = 32
+BOT_CANCELS: Final = frozenset({"idle", "channel_lost"})
+"""Why the bot may cancel a pad by itself (an entry's ``why``)."""
+BOT: Final = 0
+"""Who made the bot's own entries (no user has id 0)."""
 
 
 class PadRefusal(Exception):
@@ -303,7 +307,10 @@ class PadState:
         self.status = "finished"
 
     def _cancel(self, entry: Entry) -> None:
-        self._keeper_only(entry)
+        # The bot itself cancels a pad left idle or whose channel is lost; only the
+        # core writes "why", never a click.
+        if entry.get("why") not in BOT_CANCELS:
+            self._keeper_only(entry)
         self.status = "cancelled"
 
     # --- helpers --------------------------------------------------------------------

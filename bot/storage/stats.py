@@ -11,7 +11,6 @@ from typing import Any, Final
 
 from bot.storage.backend import Backend
 from bot.storage.errors import InvalidValue
-from bot.storage.score_pads import forget_in_pads
 from bot.storage.models import (
     DEFAULT_MIN_GAMES,
     GAME_KINDS,
@@ -26,6 +25,7 @@ from bot.storage.models import (
     Period,
     PlayerStats,
 )
+from bot.storage.score_pads import forget_in_pads
 from bot.storage.values import check_id, from_epoch, now_or
 
 MAX_PAGE_SIZE: Final = 50
