@@ -86,13 +86,13 @@ class ScorePads:
     def __init__(
         self, storage: Storage, sink: EffectSink,
         *, draw: Callable[[int], int] | None = None,
-        idle_seconds: float = PAD_IDLE_SECONDS, clock: Callable[[], float] = time.time,
+        idle_seconds: float | None = None, clock: Callable[[], float] = time.time,
     ) -> None:
         self._storage = storage
         self._sink = sink
         self._draw = draw or random.SystemRandom().randrange
         """Picks the drawn first dealer among ``n`` seats (tests fix it)."""
-        self._idle = idle_seconds
+        self._idle = PAD_IDLE_SECONDS if idle_seconds is None else idle_seconds
         self._clock = clock
         """Wall-clock time: entries carry it, so idle time counts across restarts."""
         self._idle_timers = KeyedTasks("pad-idle")

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.app import KachufulBot
+from bot.core import scorepad
 from tests.e2e.harness import Table, assert_answered_fast, bot_running
 from tests.e2e.test_permanent_refusals import MESSAGES
 from tests.e2e.test_scorepad import Pad
@@ -152,3 +153,28 @@ async def test_a_channel_holds_a_pad_or_an_online_game_never_both(
         assert all(m.ephemeral for m in refused.messages)
         assert len(bot.service.registry) == games, "no lobby opened"
     assert_answered_fast(fake)
+
+
+async def test_an_idle_pad_closes_with_a_note_in_the_channel(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A day is too long for a test: a pad here closes after 2 seconds without an entry
+    # (only its opening, so no later entry can race the deadline).
+    monkeypatch.setattr(scorepad, "PAD_IDLE_SECONDS", 2)
+    fake = fake_discord
+    table = Table(fake, ["asha"])
+    async with bot_running(fake, tmp_path / "k.db") as bot:
+        pad = Pad(fake, table, bot)
+        opened = await fake.slash(table.people[0], table.channel, "kachuful scorepad", {})
+        await opened.wait_response()
+        assert "Score pad opened" in opened.text()
+        pad_id = 1  # the first pad of this database
+        note = await fake.wait_for_message(
+            table.channel, lambda m: "had no entry for 1 hour" in m.content, timeout=30)
+        assert "Nothing counts" in note.content
+        await bot.delivery.drain(10)
+        closed = fake.message(pad.message().id)
+        assert closed.embeds[0].title == "Score pad — cancelled"
+        assert not [b for b in closed.buttons if not b.disabled], "no live controls"
+        assert (await bot.storage.load_pad(pad_id)).entries[-1]["why"] == "idle"
+        assert await bot.storage.load_open_pads() == []

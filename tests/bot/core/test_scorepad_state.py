@@ -189,7 +189,8 @@ def test_a_blind_bid_is_recorded_as_blind_and_scores_double_when_made() -> None:
     blind = add(seated(rules), {"do": "bid", "by": CHANDRA, "seat": 2, "bid": 1, "blind": True})
     assert pad_snapshot(1, blind).blind == (False, False, True, False)
     blind = tricks(bids(blind, {3: 0, 0: 1, 1: 0}), deal_tricks)
-    (scored_plain,), (scored_blind,) = plain.game.results(), blind.game.results()  # type: ignore[union-attr]
+    assert plain.game is not None and blind.game is not None
+    (scored_plain,), (scored_blind,) = plain.game.results(), blind.game.results()
     assert scored_blind.blind == (False, False, True, False)
     assert scored_blind.scores[2] == 2 * scored_plain.scores[2] > 0
     assert scored_blind.scores[:2] == scored_plain.scores[:2]
