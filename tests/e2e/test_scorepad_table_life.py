@@ -15,6 +15,7 @@ from tests.e2e.test_permanent_refusals import MESSAGES
 from tests.e2e.test_scorepad import Pad
 from tests.fake_discord.driver import FakeDiscord
 from tests.fake_discord.models import Message, User
+from tests.fake_discord.permissions import Perm
 
 ASHA, BIKRAM, CHANDRA = range(3)
 LOST_NOTICE = "was cancelled: its channel was deleted or can no longer be used"
@@ -178,3 +179,19 @@ async def test_an_idle_pad_closes_with_a_note_in_the_channel(
         assert not [b for b in closed.buttons if not b.disabled], "no live controls"
         assert (await bot.storage.load_pad(pad_id)).entries[-1]["why"] == "idle"
         assert await bot.storage.load_open_pads() == []
+
+
+async def test_missing_permissions_are_named_before_a_pad_opens(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """A pad whose channel refuses its sheets would be cancelled: it never opens there."""
+    fake = fake_discord
+    table = Table(fake, ["asha"])
+    closed = fake.create_channel(table.guild, "no-files", bot_deny=Perm.ATTACH_FILES)
+    async with bot_running(fake, tmp_path / "k.db") as bot:
+        record = await fake.slash(table.people[0], closed, "kachuful scorepad", {})
+        await record.wait_response()
+        assert record.response is not None and record.response.ephemeral
+        assert "Attach Files" in record.text()
+        assert bot.pads.in_channel(closed.id) is None and fake.channel_messages(closed) == []
+    assert_answered_fast(fake)
