@@ -90,6 +90,7 @@ async def confirm_forget(
             await bot.languages.asker(interaction), exc))
         return
     bot.languages.forget(user_id)
+    bot.pads.forget(user_id)
     await interaction.response.edit_message(content=words.n(
         "Done: your stats are deleted everywhere ({count} game result).",
         "Done: your stats are deleted everywhere ({count} game results).", deleted), view=None)

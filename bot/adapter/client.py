@@ -139,6 +139,7 @@ class KachufulBot(discord.Client):
                                     shared=self.settings.shares_database)
         self._delivery.attach(self._service)
         self._pads = ScorePads(storage, self._delivery)
+        self._delivery.attach_pads(self._pads)
         self._presenter.pads = PadPresenter(self, self._pads, self._languages)
         # Build the card art and palettes once, off the event loop, before any game.
         await asyncio.to_thread(render.warm_up)
@@ -253,6 +254,8 @@ class KachufulBot(discord.Client):
             if messages is not None:
                 messages.channel_state = "gone"
             await self._service.channel_lost(session.game_id, "deleted")
+        if self._pads is not None:
+            await self._pads.channel_gone(channel_id)
 
     # --- shutdown ----------------------------------------------------------------------------
 
@@ -265,6 +268,8 @@ class KachufulBot(discord.Client):
         # Let the steps being applied finish (saved, shown) before the gateway closes.
         if self._service is not None:
             await self._service.close(SHUTDOWN_GRACE_SECONDS)
+        if self._pads is not None:
+            await self._pads.close()
         if self._delivery is not None:
             await self._delivery.drain(SHUTDOWN_GRACE_SECONDS)
         await super().close()

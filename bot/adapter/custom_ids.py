@@ -23,7 +23,7 @@ Kind = Literal[
     "cancelyes", "cancelno", "forgetyes", "forgetno", "resetyes", "resetno",  # confirmations
     # the score pad: seats, then each deal, then the keeper's corrections and the end
     "padjoin", "padleave", "padguest", "padup", "paddealer", "padstart",
-    "padtrump", "padbid", "padtricks", "padundo", "padrevoke", "padfix", "padend",
+    "padtrump", "padbid", "padblind", "padtricks", "padundo", "padrevoke", "padfix", "padend",
 ]
 KINDS: Final[frozenset[str]] = frozenset(get_args(Kind))
 

@@ -13,6 +13,8 @@ The one failure policy, for every outbound call:
   "My hand"; the channel deleted (10003) → the game is cancelled and the players are
   told in DMs; the bot may no longer post there (50013, 50001) → the game goes on
   in DMs and the players are told once; a deleted message (10008) → a new one.
+- a score pad's channel deleted or refusing the bot → the pad is cancelled and its
+  people are told in DMs (a pad lives in its channel message: it can't go on in DMs).
 """
 
 from __future__ import annotations
@@ -45,9 +47,11 @@ from bot.core.effects import (
     ShowHand,
     shown_in_dm,
 )
+from bot.core.pad_effects import PAD_QUEUE_OFFSET
 from bot.core.tasks import start_logged
 
 if TYPE_CHECKING:
+    from bot.core.scorepad import ScorePads
     from bot.core.service import GameService
 
 
@@ -88,11 +92,15 @@ class Delivery:
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._pending_table: dict[int, EditTable] = {}
         self._service: GameService | None = None
+        self._pads: ScorePads | None = None
         self._idle = asyncio.Event()
         self._idle.set()
 
     def attach(self, service: GameService) -> None:
         self._service = service
+
+    def attach_pads(self, pads: ScorePads) -> None:
+        self._pads = pads
 
     # --- the sink -----------------------------------------------------------------------
 
@@ -209,6 +217,12 @@ class Delivery:
     async def _refused(self, game_id: int, effect: Effect, exc: discord.HTTPException) -> None:
         what = type(effect).__name__
         log.warning("game %s: Discord refused %s: %s", game_id, what, exc)
+        if game_id >= PAD_QUEUE_OFFSET:  # a score pad's queue (see pad_effects)
+            if self._pads is not None and not shown_in_dm(effect) and exc.code in (
+                UNKNOWN_CHANNEL, MISSING_PERMISSIONS, MISSING_ACCESS
+            ):
+                await self._pads.lose_channel(game_id - PAD_QUEUE_OFFSET)
+            return
         service = self._service
         if service is None:
             return

@@ -33,6 +33,13 @@ async def open_lobby(
 ) -> None:
     """Create the lobby in this channel and post it as the interaction's answer."""
     assert interaction.guild_id is not None and interaction.channel_id is not None
+    if bot.pads.in_channel(interaction.channel_id) is not None:
+        # One table per channel: the pad's buttons and sheets would interleave with the
+        # game's, and /kachuful record could not tell which game is meant.
+        words = await bot.languages.asker(interaction)
+        await reply(interaction, words.t("This channel has a score pad open: finish it first, "
+                                         "or play the online game in another channel."))
+        return
     await interaction.response.defer(thinking=True)
     try:
         session = await bot.service.lobbies.open(

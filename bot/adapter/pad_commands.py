@@ -65,6 +65,22 @@ async def scorepad_command(bot: BotParts, interaction: discord.Interaction,
     if interaction.guild_id is None or interaction.channel_id is None:
         await reply(interaction, words.t("Kachuful is played in a server channel."))
         return
+    if bot.service.registry.in_channel(interaction.channel_id) is not None:
+        # One table per channel (see ``open_lobby``), a thread of an online game included.
+        await reply(interaction, words.t("This channel has an online game: keep the score of a "
+                                         "table game in another channel."))
+        return
+    # Imported here: the commands module adds these commands, so it imports this one.
+    from bot.adapter.commands import missing_permissions
+
+    missing = missing_permissions(words, interaction, thread_mode=False)
+    if missing:
+        # Checked first, as for an online game: a pad whose channel refuses its message
+        # or its score sheets is cancelled (see the delivery's failure policy).
+        await reply(interaction, words.t("I can't run a game here: I need these permissions "
+                                         "in this channel: {permissions}.",
+                                         permissions=", ".join(missing)))
+        return
     settings = await bot.storage.guild_settings(interaction.guild_id)
     try:
         rules = Rules.from_options(options, preset or (

@@ -110,6 +110,42 @@ async def on_number(bot: BotParts, interaction: discord.Interaction, cid: Compon
     await _enter(bot, interaction, cid, entry)
 
 
+async def on_blind(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
+    """The button offers the blind bids (a menu only the clicker sees); the menu enters
+    the one chosen, marked blind."""
+    if not cid.args or not cid.args[0].isdigit():
+        raise BadComponent("bad blind bid")
+    seat = cid.arg_int(0)
+    pad = bot.pads.get(cid.game_id)
+    if not pad.state.may_enter_for(interaction.user.id, seat):
+        raise PadRefusal("pad_not_your_row")
+    words = await bot.languages.asker(interaction)
+    if cid.args[1:] == ("pick",):
+        values = interaction_data(interaction).get("values") or []
+        text = str(values[0]) if values else ""
+        if not text.isdigit() or len(text) > 2:
+            raise BadComponent("bad blind bid")
+        await bot.pads.enter(cid.game_id, interaction.user.id,
+                             {"do": "bid", "seat": seat, "bid": int(text), "blind": True},
+                             cid.counter)
+        await interaction.response.edit_message(content=words.t("Done."), view=None)
+        return
+    snapshot = pad.snapshot()
+    if snapshot.counter != cid.counter:
+        raise PadRefusal("pad_stale")
+    if snapshot.bidder != seat or not snapshot.may_bid_blind:
+        raise PadRefusal("pad_no_deal")
+    text = words.t("A blind bid is made before looking at the cards: made exactly, it "
+                   "scores double.")
+    if snapshot.forbidden is not None:
+        text += " " + words.t("{name} is the dealer and can't bid {number}: the bids would "
+                              "total {size}, the tricks in this deal.",
+                              name=snapshot.seats[seat].name, number=snapshot.forbidden,
+                              size=snapshot.hand_size)
+    await reply(interaction, text,
+                view=controls.layout([pad_view.blind_bid_menu(words, snapshot, seat)]))
+
+
 async def on_undo(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
     _keeper(bot, interaction, cid)
     await _enter(bot, interaction, cid, {"do": "undo"}, counter=False)
@@ -227,6 +263,7 @@ PAD_HANDLERS: Final[dict[str, PadHandler]] = {
     "padstart": on_start,
     "padtrump": on_trump,
     "padbid": on_number,
+    "padblind": on_blind,
     "padtricks": on_number,
     "padundo": on_undo,
     "padrevoke": on_revoke,

@@ -2,12 +2,14 @@
 as entries come in, and a score-sheet picture after each scored deal (the same
 renderer as online games), then the final standings.
 
-Errors go up to the delivery's one failure policy, like every other message.
+Errors go up to the delivery's one failure policy, like every other message; a pad
+whose channel is lost is cancelled, and its people are told in DMs.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import discord
 
@@ -15,13 +17,14 @@ from bot.adapter import pictures
 from bot.adapter.discord_codes import UNKNOWN_MESSAGE
 from bot.adapter.languages import LanguageBook
 from bot.adapter.pad_view import pad_controls, pad_embed
-from bot.core.effects import Effect
-from bot.core.pad_effects import PadSnapshot, ShowPad, ShowPadSheet
+from bot.core.effects import Effect, Place, shown_in_dm
+from bot.core.pad_effects import PadIdleClosed, PadSnapshot, ShowPad, ShowPadSheet, TellPadPeople
 from bot.core.scorepad import ScorePads
 from i18n import Words
 from render.scoresheet import render_score_sheet
 from render.standings import render_final_standings
 
+log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
@@ -33,12 +36,42 @@ class PadPresenter:
         self._languages = languages
 
     async def show(self, queue_id: int, effect: Effect) -> None:
+        if isinstance(effect, TellPadPeople):
+            await self._tell(effect)
+            return
+        if self._pads.channel_lost(effect.place.channel_id) and not shown_in_dm(effect):
+            return  # the channel is gone: no more refusals to collect there
         words = await self._languages.server(effect.place.guild_id)
         channel = self._client.get_partial_messageable(effect.place.channel_id)
         if isinstance(effect, ShowPad):
             await self._show_pad(words, channel, effect)
         elif isinstance(effect, ShowPadSheet):
             await self._show_sheet(words, channel, effect)
+        elif isinstance(effect, PadIdleClosed):
+            await channel.send(words.n(
+                "This score pad had no entry for {count} hour, so it is closed. Nothing "
+                "counts; `/kachuful scorepad` opens a new one.",
+                "This score pad had no entry for {count} hours, so it is closed. Nothing "
+                "counts; `/kachuful scorepad` opens a new one.", effect.hours),
+                allowed_mentions=NO_MENTIONS)
+
+    async def _tell(self, effect: TellPadPeople) -> None:
+        for user_id in effect.user_ids:
+            words = await self._languages.person(user_id, effect.place.guild_id)
+            text = words.t("The score pad of your table game in {where} was cancelled: its "
+                           "channel was deleted or can no longer be used. Nothing counts.",
+                           where=self._where(words, effect.place))
+            try:
+                user = self._client.get_user(user_id) or await self._client.fetch_user(user_id)
+                await user.send(text)
+            except discord.HTTPException as exc:
+                log.info("could not tell %s of a lost score pad: %s", user_id, exc)
+
+    def _where(self, words: Words, place: Place) -> str:
+        guild = self._client.get_guild(place.guild_id)
+        name = getattr(self._client.get_channel(place.channel_id), "name", None)
+        guild_name = guild.name if guild else words.t("your server")
+        return f"**{guild_name}** · " + (f"#{name}" if name else words.t("a deleted channel"))
 
     async def _show_pad(self, words: Words, channel: discord.PartialMessageable,
                         effect: ShowPad) -> None:

@@ -97,6 +97,8 @@ def _deal_lines(words: Words, pad: PadSnapshot) -> list[str]:
             first=pad.seats[first].name))
     for seat in range(len(pad.seats)):
         bid = "—" if pad.bids[seat] is None else str(pad.bids[seat])
+        if pad.bids[seat] is not None and pad.blind[seat]:
+            bid = words.t("{bid} blind", bid=bid)
         won = "—" if pad.tricks[seat] is None else str(pad.tricks[seat])
         line = words.t("{name}: bid {bid} · tricks {tricks} · total {total}",
                        name=_seat_name(pad, seat, words), bid=bid, tricks=won,
@@ -134,6 +136,9 @@ def pad_controls(words: Words, pad: PadSnapshot) -> discord.ui.View | None:
         items.append(_button(words, pad, "padtrump", words.t("No trump"), 0, "none"))
     elif pad.bidder is not None:
         items += _numbers(pad, "padbid", pad.bidder, pad.forbidden)
+        if pad.may_bid_blind:
+            items.append(_button(words, pad, "padblind", words.t("Bid blind…"),
+                                 _row_after_numbers(pad.hand_size), pad.bidder))
     elif pad.counting is not None:
         items += _numbers(pad, "padtricks", pad.counting, None)
     keeper_row = NUMBER_ROWS
@@ -164,6 +169,25 @@ def _numbers(pad: PadSnapshot, kind: Kind, seat: int, forbidden: int | None
                         row=min(value // per_row, NUMBER_ROWS - 1))
         for value in range(min(pad.hand_size, NUMBER_ROWS * per_row - 1) + 1)
     ]
+
+
+def _row_after_numbers(hand_size: int) -> int:
+    """The first number row with room left after 0 … ``hand_size``."""
+    per_row = controls.BUTTONS_PER_ROW
+    buttons = hand_size + 1
+    last = min(hand_size // per_row, NUMBER_ROWS - 1)
+    in_last = buttons - last * per_row
+    return last if in_last < per_row else min(last + 1, NUMBER_ROWS - 1)
+
+
+def blind_bid_menu(words: Words, pad: PadSnapshot, seat: int) -> controls.Item:
+    """The bids ``seat`` may make blind (the hooked number left out), as a menu."""
+    options = [discord.SelectOption(label=words.t("{bid} blind", bid=bid), value=str(bid))
+               for bid in pad.legal_bids]
+    return discord.ui.Select(
+        custom_id=component_id("padblind", pad.pad_id, pad.counter, seat, "pick"),
+        placeholder=words.t("Blind bid for {name}…", name=pad.seats[seat].name[:60]),
+        options=options)
 
 
 def _seating_controls(words: Words, pad: PadSnapshot) -> list[controls.Item]:

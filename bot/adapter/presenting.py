@@ -16,7 +16,7 @@ from bot.adapter.discord_codes import UNKNOWN_MESSAGE
 from bot.adapter.languages import LanguageBook
 from bot.adapter.message_book import GameMessages, MessageBook
 from bot.core import effects as fx
-from bot.core.pad_effects import ShowPad, ShowPadSheet
+from bot.core.pad_effects import PadEffect
 from bot.storage import Storage
 from i18n import Words
 
@@ -50,7 +50,7 @@ class PresenterBase:
     """Shows the score pads' effects (set once the pads exist)."""
 
     async def show(self, game_id: int, effect: fx.Effect) -> None:
-        if isinstance(effect, ShowPad | ShowPadSheet):
+        if isinstance(effect, PadEffect):
             assert self.pads is not None
             await self.pads.show(game_id, effect)
             return

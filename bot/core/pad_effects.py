@@ -44,6 +44,13 @@ class PadSnapshot:
     totals: tuple[int, ...]
     corrected: tuple[int, ...]
     """Deal numbers the keeper corrected after they were scored."""
+    blind: tuple[bool, ...] = ()
+    """Which of the current deal's bids were made blind (before looking at the cards)."""
+
+    @property
+    def may_bid_blind(self) -> bool:
+        """The next bidder may enter a blind bid (the rules have blind bids)."""
+        return self.rules.blind_bids and self.bidder is not None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -56,7 +63,12 @@ class PadSnapshot:
 
 
 @dataclass(frozen=True, slots=True)
-class ShowPad(Effect):
+class PadEffect(Effect):
+    """An effect of a score pad (shown by the adapter's pad presenter)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShowPad(PadEffect):
     """The pad's message: a new one (``fresh``) or an edit of the current one."""
 
     pad: PadSnapshot
@@ -64,11 +76,29 @@ class ShowPad(Effect):
 
 
 @dataclass(frozen=True, slots=True)
-class ShowPadSheet(Effect):
+class ShowPadSheet(PadEffect):
     """A score-sheet picture after a scored deal, or the final standings."""
 
     pad: PadSnapshot
     final: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PadIdleClosed(PadEffect):
+    """A note in the channel: the pad closed, uncounted, after ``hours`` without an entry."""
+
+    hours: int
+
+
+@dataclass(frozen=True, slots=True)
+class TellPadPeople(PadEffect):
+    """A DM to the keeper and each seated player: the pad's channel was deleted or
+    refuses the bot, so the pad is cancelled."""
+
+    user_ids: tuple[int, ...]
+    in_channel: bool = False
+    """Never: :func:`~bot.core.effects.shown_in_dm` reads it (a lost channel can't stop
+    a DM)."""
 
 
 def pad_snapshot(pad_id: int, state: PadState) -> PadSnapshot:
@@ -78,7 +108,7 @@ def pad_snapshot(pad_id: int, state: PadState) -> PadSnapshot:
         return PadSnapshot(
             pad_id, state.keeper_id, state.rules, tuple(state.seats), state.phase(),
             state.status, 0, 0, 0, None, None, None, None, None, (), None, (None,) * n,
-            (None,) * n, (False,) * n, (), (0,) * n, (),
+            (None,) * n, (False,) * n, (), (0,) * n, (), (False,) * n,
         )
     in_deal = game.phase in (Phase.BIDDING, Phase.PLAYING)
     dealer = game.dealer
@@ -117,4 +147,5 @@ def pad_snapshot(pad_id: int, state: PadState) -> PadSnapshot:
         results=game.results(),
         totals=game.totals(),
         corrected=tuple(sorted(state.corrections)),
+        blind=game.blind_bids() if in_deal else (False,) * n,
     )

@@ -13,24 +13,45 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Final, Literal, TypeVar
 
 from bot.core.effects import Effect, EffectSink, Place
 from bot.core.pad_effects import (
     PAD_QUEUE_OFFSET,
+    PadIdleClosed,
     PadSnapshot,
     ShowPad,
     ShowPadSheet,
+    TellPadPeople,
     pad_snapshot,
 )
-from bot.core.scorepad_state import Entry, PadRefusal, PadState
+from bot.core.scorepad_state import BOT, Entry, PadRefusal, PadState
+from bot.core.tasks import KeyedTasks
 from bot.storage import Storage, StorageError
+from bot.storage.score_pads import forget_in_entries
+from bot.storage.stats import FORGOTTEN_NAME
 from engine import Rules
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+
+PAD_IDLE_SECONDS: Final = 24 * 60 * 60
+"""A pad with no entry for this long is cancelled (its table has long gone home)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedPad:
+    """What ``/kachuful record`` needs of a channel's last finished pad."""
+
+    rules: Rules
+    keeper_id: int
+    entries: tuple[Entry, ...]
+
+    def record(self) -> dict[str, Any]:
+        return PadState.fold(self.rules, self.keeper_id, self.entries).record()
 
 
 @dataclass
@@ -43,11 +64,19 @@ class Pad:
     """Every saved entry, undos included: the next one is saved as number ``len``."""
     message_id: int | None = None
     """The pad's current message in its channel (the adapter says which)."""
+    last_entry_at: float = 0.0
+    """When the last entry was saved (seconds since the epoch): the idle clock's start."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property
     def place(self) -> Place:
         return Place(self.guild_id, self.channel_id)
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The keeper and every seated player with an account, each once."""
+        ids = [self.state.keeper_id] + [s.user_id for s in self.state.seats if s.user_id]
+        return tuple(dict.fromkeys(ids))
 
     def snapshot(self) -> PadSnapshot:
         return pad_snapshot(self.pad_id, self.state)
@@ -57,14 +86,21 @@ class ScorePads:
     def __init__(
         self, storage: Storage, sink: EffectSink,
         *, draw: Callable[[int], int] | None = None,
+        idle_seconds: float | None = None, clock: Callable[[], float] = time.time,
     ) -> None:
         self._storage = storage
         self._sink = sink
         self._draw = draw or random.SystemRandom().randrange
         """Picks the drawn first dealer among ``n`` seats (tests fix it)."""
+        self._idle = PAD_IDLE_SECONDS if idle_seconds is None else idle_seconds
+        self._clock = clock
+        """Wall-clock time: entries carry it, so idle time counts across restarts."""
+        self._idle_timers = KeyedTasks("pad-idle")
         self._pads: dict[int, Pad] = {}
-        self._finished: dict[int, dict[str, Any]] = {}
-        """Channel → the record of its last finished pad (``/kachuful record``)."""
+        self._finished: dict[int, FinishedPad] = {}
+        """Channel → its last finished pad (``/kachuful record``)."""
+        self._lost: set[int] = set()
+        """Channels found deleted or refusing the bot: nothing more is posted there."""
 
     # --- looking things up -----------------------------------------------------------
 
@@ -85,7 +121,16 @@ class ScorePads:
         pad = self.in_channel(channel_id)
         if pad is not None:
             return pad.state.record()
-        return self._finished.get(channel_id)
+        finished = self._finished.get(channel_id)
+        return None if finished is None else finished.record()
+
+    def channel_lost(self, channel_id: int) -> bool:
+        """Whether the channel was found deleted or refusing the bot."""
+        return channel_id in self._lost
+
+    def idle_deadline(self, pad_id: int) -> float:
+        """When the pad closes unless an entry comes first (seconds since the epoch)."""
+        return self.get(pad_id).last_entry_at + self._idle
 
     # --- requests ----------------------------------------------------------------------
 
@@ -95,14 +140,17 @@ class ScorePads:
         """Open a pad with the keeper seated; refused if the channel has one open."""
         if self.in_channel(channel_id) is not None:
             raise PadRefusal("pad_open_here")
-        first: Entry = {"do": "join", "by": keeper_id, "name": keeper_name}
+        first: Entry = {"do": "join", "by": keeper_id, "name": keeper_name,
+                        "at": int(self._clock())}
         state = PadState.fold(rules, keeper_id, [first])  # checks the name
         pad_id = await _saving(self._storage.create_pad(
             guild_id=guild_id, channel_id=channel_id, keeper_user_id=keeper_id, rules=rules,
             first_entry=first,
         ))
-        pad = Pad(pad_id, guild_id, channel_id, state, [first])
+        pad = Pad(pad_id, guild_id, channel_id, state, [first], last_entry_at=first["at"])
         self._pads[pad_id] = pad
+        self._lost.discard(channel_id)  # the bot was let back in
+        self._watch_idle(pad)
         snapshot = pad.snapshot()
         self._show(pad, [ShowPad(pad.place, snapshot, fresh=True)])
         return snapshot
@@ -118,7 +166,7 @@ class ScorePads:
                 raise PadRefusal("pad_closed")
             if counter is not None and counter != pad.snapshot().counter:
                 raise PadRefusal("pad_stale")
-            full = {**entry, "by": user_id}
+            full = {**entry, "by": user_id, "at": int(self._clock())}
             if full.get("do") == "start" and full.get("dealer") is None:
                 # The draw is made once and saved, so a replay never draws again.
                 full["dealer"] = self._draw(max(1, len(pad.state.seats)))
@@ -128,6 +176,8 @@ class ScorePads:
             await _saving(self._storage.append_pad_entry(pad_id, len(pad.entries), full))
             pad.entries.append(full)
             pad.state = after
+            pad.last_entry_at = full["at"]
+            self._watch_idle(pad)
             effects = self._effects_of(pad, before, after)
             if after.status != "open":
                 effects += await self._close(pad)
@@ -181,17 +231,89 @@ class ScorePads:
             log.warning("score pad %s not closed yet: %s", pad.pad_id, exc)
             return []
         del self._pads[pad.pad_id]
+        self._idle_timers.cancel(pad.pad_id)
         if state.status == "finished":
-            self._finished[pad.channel_id] = state.record()
+            self._finished[pad.channel_id] = FinishedPad(state.rules, state.keeper_id,
+                                                         tuple(pad.entries))
         snapshot = pad.snapshot()
         effects: list[Effect] = [ShowPad(pad.place, snapshot)]
         if state.status == "finished":
             effects.append(ShowPadSheet(pad.place, snapshot, final=True))
         return effects
 
+    async def _cancel_by_bot(self, pad: Pad, why: Literal["idle", "channel_lost"]
+                             ) -> list[Effect] | None:
+        """Cancel the pad as the bot (under its lock): the entry is saved like any other,
+        so a restart sees the pad cancelled. ``None`` if it could not be saved."""
+        entry: Entry = {"do": "cancel", "by": BOT, "why": why, "at": int(self._clock())}
+        try:
+            after = pad.state.after(entry)
+        except PadRefusal:  # already ending (its end could not be written yet)
+            return None
+        try:
+            await self._storage.append_pad_entry(pad.pad_id, len(pad.entries), entry)
+        except StorageError as exc:
+            log.warning("score pad %s not cancelled (%s): %s", pad.pad_id, why, exc)
+            return None
+        pad.entries.append(entry)
+        pad.state = after
+        return await self._close(pad)
+
     def _show(self, pad: Pad, effects: Sequence[Effect]) -> None:
         if effects:
             self._sink.submit(PAD_QUEUE_OFFSET + pad.pad_id, effects)
+
+    # --- the channel lost, the table gone home, a person forgotten ------------------------
+
+    async def channel_gone(self, channel_id: int) -> None:
+        """The channel was deleted (the adapter saw it go)."""
+        pad = self.in_channel(channel_id)
+        if pad is not None:
+            await self.lose_channel(pad.pad_id)
+
+    async def lose_channel(self, pad_id: int) -> None:
+        """The pad's channel is deleted or refuses the bot: like an online game whose
+        channel is deleted, the pad is cancelled (counted nowhere) and its people are
+        told in DMs. (An online game could go on in DMs; a pad lives in its message.)"""
+        pad = self._pads.get(pad_id)
+        if pad is None:
+            return
+        self._lost.add(pad.channel_id)
+        async with pad.lock:
+            if self._pads.get(pad_id) is not pad:
+                return
+            if await self._cancel_by_bot(pad, "channel_lost") is not None:
+                # Only the DMs: the channel can't show the cancelled pad.
+                self._show(pad, [TellPadPeople(pad.place, pad.people)])
+
+    def _watch_idle(self, pad: Pad) -> None:
+        self._idle_timers.start(pad.pad_id, self._close_when_idle(pad))
+
+    async def _close_when_idle(self, pad: Pad) -> None:
+        await asyncio.sleep(max(0.0, pad.last_entry_at + self._idle - self._clock()))
+        async with pad.lock:
+            if self._pads.get(pad.pad_id) is not pad:
+                return
+            if self._clock() < pad.last_entry_at + self._idle:  # an entry came meanwhile
+                self._watch_idle(pad)
+                return
+            self._idle_timers.discard(pad.pad_id)
+            effects = await self._cancel_by_bot(pad, "idle")
+            if effects is not None:
+                hours = max(1, round(self._idle / 3600))
+                self._show(pad, [PadIdleClosed(pad.place, hours), *effects])
+
+    def forget(self, user_id: int) -> None:
+        """``/kachuful forget-me``: finished pads kept for ``/kachuful record`` forget
+        the person as storage did (open pads go on, like open games)."""
+        for channel_id, finished in list(self._finished.items()):
+            entries, keeper = forget_in_entries(finished.entries, finished.keeper_id, user_id,
+                                                FORGOTTEN_NAME)
+            self._finished[channel_id] = FinishedPad(finished.rules, keeper, tuple(entries))
+
+    async def close(self) -> None:
+        """Shutting down: the idle timers stop (a restart starts them again)."""
+        await self._idle_timers.close()
 
     # --- lifetime ----------------------------------------------------------------------
 
@@ -204,13 +326,22 @@ class ScorePads:
                 log.error("score pad %s can't be restored: %s", stored.pad_id, exc.key)
                 continue
             pad = Pad(stored.pad_id, stored.guild_id, stored.channel_id, state,
-                      list(stored.entries), stored.message_id)
+                      list(stored.entries), stored.message_id,
+                      last_entry_at=_last_entry_at(stored.entries, self._clock()))
             self._pads[pad.pad_id] = pad
             if state.status != "open":
                 async with pad.lock:
                     self._show(pad, await self._close(pad))
             else:
                 self._show(pad, [ShowPad(pad.place, pad.snapshot())])
+                self._watch_idle(pad)
+
+
+def _last_entry_at(entries: Sequence[Entry], now: float) -> float:
+    """When the last entry was saved; ``now`` for entries saved before they carried
+    their time (the idle clock then starts at the restart)."""
+    at = entries[-1].get("at") if entries else None
+    return float(at) if isinstance(at, int | float) and not isinstance(at, bool) else now
 
 
 async def _saving(step: Awaitable[T]) -> T:

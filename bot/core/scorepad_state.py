@@ -31,6 +31,10 @@ PadRefusalKey = Literal[
 ]
 UNDOABLE: Final = frozenset({"bid", "tricks", "revoke", "trump", "correct"})
 MAX_NAME: Final = 32
+BOT_CANCELS: Final = frozenset({"idle", "channel_lost"})
+"""Why the bot may cancel a pad by itself (an entry's ``why``)."""
+BOT: Final = 0
+"""Who made the bot's own entries (no user has id 0)."""
 
 
 class PadRefusal(Exception):
@@ -233,7 +237,11 @@ class PadState:
         bid = entry.get("bid")
         if not isinstance(bid, int) or isinstance(bid, bool):
             raise PadRefusal("pad_illegal", text=f"a bid is a whole number, not {bid!r}")
-        self._engine(game, Bid(seat, bid, bool(entry.get("blind", False))))
+        blind = entry.get("blind", False)
+        if not isinstance(blind, bool):
+            raise PadRefusal("pad_illegal", text=f"blind is true or false, not {blind!r}")
+        # The engine turns a blind bid down unless the rules have blind bids.
+        self._engine(game, Bid(seat, bid, blind))
 
     def _tricks(self, entry: Entry) -> None:
         game = self._game()
@@ -299,7 +307,10 @@ class PadState:
         self.status = "finished"
 
     def _cancel(self, entry: Entry) -> None:
-        self._keeper_only(entry)
+        # The bot itself cancels a pad left idle or whose channel is lost; only the
+        # core writes "why", never a click.
+        if entry.get("why") not in BOT_CANCELS:
+            self._keeper_only(entry)
         self.status = "cancelled"
 
     # --- helpers --------------------------------------------------------------------

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
-from bot.storage.backend import Backend
+from bot.storage.backend import Backend, Tx
 from bot.storage.ending import (
     ADD_HAND_ACCURACY,
     ADD_PLAYER_TOTALS,
@@ -35,6 +35,8 @@ from bot.storage.values import (
 )
 from engine import Game, Rules
 
+FORGOTTEN_KEEPER: Final = 0
+"""The keeper of an ended pad whose keeper asked to be forgotten (no user has id 0)."""
 TABLE_TURN_TIMEOUT: Final = 60
 """A table game has no turn timer; the column needs a value in its range."""
 INSERT_TABLE_RESULT: Final = """
@@ -222,3 +224,53 @@ async def finish_pad(
             (finished, game_id, pad_id),
         )
     return game_id, results
+
+
+def forget_in_entries(
+    entries: Sequence[Mapping[str, Any]], keeper_user_id: int, user_id: int, name: str
+) -> tuple[list[dict[str, Any]], int]:
+    """A pad's entries and keeper with ``user_id`` forgotten (``/kachuful forget-me``).
+
+    Their seat becomes a guest named ``name`` (a person without an account, who never
+    ranks), and what they entered is kept as entered by the keeper, so the pad still
+    folds to the same scores. A forgotten keeper becomes user id 0, which no one has."""
+    keeper = FORGOTTEN_KEEPER if keeper_user_id == user_id else keeper_user_id
+    scrubbed: list[dict[str, Any]] = []
+    for entry in entries:
+        copy = dict(entry)
+        if copy.get("by") == user_id:
+            if copy.get("do") == "join":
+                copy["do"], copy["name"] = "guest", name
+            copy["by"] = keeper
+        scrubbed.append(copy)
+    return scrubbed, keeper
+
+
+async def forget_in_pads(tx: Tx, user_id: int, name: str) -> int:
+    """Forget a person in every ended pad (in the caller's transaction); open pads are
+    left alone so they can go on, like open games. Returns how many pads changed."""
+    check_id("user_id", user_id)
+    # Entries are saved as compact JSON with sorted keys (``_entry_json``), so their
+    # maker shows as "by":<id> followed by a comma or the closing brace.
+    rows = await tx.fetchall(
+        "SELECT p.id, p.keeper_user_id FROM score_pads p WHERE p.status <> 'open' AND "
+        "(p.keeper_user_id = ? OR EXISTS (SELECT 1 FROM score_pad_entries e "
+        "WHERE e.pad_id = p.id AND (e.entry LIKE ? OR e.entry LIKE ?)))",
+        (user_id, f'%"by":{user_id},%', f'%"by":{user_id}}}%'),
+    )
+    for pad_id, keeper in rows:
+        stored = await tx.fetchall(
+            "SELECT seq, entry FROM score_pad_entries WHERE pad_id = ? ORDER BY seq", (pad_id,)
+        )
+        entries = [json.loads(str(text)) for _, text in stored]
+        scrubbed, new_keeper = forget_in_entries(entries, int(keeper), user_id, name)
+        for (seq, _), before, after in zip(stored, entries, scrubbed, strict=True):
+            if before != after:
+                await tx.execute(
+                    "UPDATE score_pad_entries SET entry = ? WHERE pad_id = ? AND seq = ?",
+                    (_entry_json(after), pad_id, seq),
+                )
+        if new_keeper != keeper:
+            await tx.execute("UPDATE score_pads SET keeper_user_id = ? WHERE id = ?",
+                             (new_keeper, pad_id))
+    return len(rows)

@@ -25,6 +25,7 @@ from bot.storage.models import (
     Period,
     PlayerStats,
 )
+from bot.storage.score_pads import forget_in_pads
 from bot.storage.values import check_id, from_epoch, now_or
 
 MAX_PAGE_SIZE: Final = 50
@@ -245,6 +246,7 @@ async def forget_user(db: Backend, user_id: int) -> int:
             f"dm_message_id = NULL WHERE user_id = ? AND game_id IN ({ended})",
             (FORGOTTEN_NAME, user_id),
         )
+        await forget_in_pads(tx, user_id, FORGOTTEN_NAME)
         await tx.execute(
             f"UPDATE games SET host_user_id = NULL WHERE host_user_id = ? AND id IN ({ended})",
             (user_id,),

@@ -59,3 +59,15 @@ def test_a_bad_score_only_entry_exits_2_with_one_located_line(
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr.strip() == line
+
+
+def test_a_blind_bid_in_a_score_only_deal_scores_double_and_needs_blind_rules() -> None:
+    deal = {"bids": [0, 1, 2, 1], "blind": [False, True, False, False],
+            "tricks": [0, 1, 2, 0]}
+    result = run("replay", "-", stdin=record(deal, blind_bids=True))
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["deals"][0]["scores"] == [10, 22, 12, 0]
+    refused = run("replay", "-", stdin=record(deal))
+    assert refused.returncode == 2
+    assert refused.stderr.strip() == (
+        "error: deal 1, seat 1: Blind bids are not part of these rules")

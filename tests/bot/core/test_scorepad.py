@@ -26,18 +26,19 @@ OpenPads = Callable[[], Awaitable[tuple[ScorePads, RecordingSink, Storage]]]
 @pytest.fixture
 async def open_pads(tmp_path: Path) -> AsyncIterator[OpenPads]:
     """A pad service on one database file; a second one opened is the bot restarted."""
-    opened: list[Storage] = []
+    opened: list[tuple[ScorePads, Storage]] = []
 
     async def opener() -> tuple[ScorePads, RecordingSink, Storage]:
         storage = await Storage.open(tmp_path / "pads.db", durability="NORMAL")
-        opened.append(storage)
         sink = RecordingSink()
         pads = ScorePads(storage, sink, draw=lambda n: n - 1)
+        opened.append((pads, storage))
         await pads.restore()
         return pads, sink, storage
 
     yield opener
-    for storage in opened:
+    for pads, storage in opened:
+        await pads.close()
         await storage.close()
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from bot.core.pad_effects import pad_snapshot
 from bot.core.scorepad_state import Entry, PadRefusal, PadState
 from engine import Rules
 
@@ -178,3 +179,36 @@ def test_finish_needs_a_scored_deal_and_closes_the_pad() -> None:
     state = add(state, {"do": "finish", "by": KEEPER})
     assert state.phase() == "closed"
     assert refused(state, {"do": "bid", "by": KEEPER, "seat": 3, "bid": 0}).key == "pad_closed"
+
+
+def test_a_blind_bid_is_recorded_as_blind_and_scores_double_when_made() -> None:
+    rules = Rules(max_hand=3, schedule="down", blind_bids=True)
+    deal_bids = {2: 1, 3: 0, 0: 1, 1: 0}  # Chandra bids first, Bikram deals
+    deal_tricks = {2: 1, 3: 0, 0: 2, 1: 0}
+    plain = tricks(bids(seated(rules), deal_bids), deal_tricks)
+    blind = add(seated(rules), {"do": "bid", "by": CHANDRA, "seat": 2, "bid": 1, "blind": True})
+    assert pad_snapshot(1, blind).blind == (False, False, True, False)
+    blind = tricks(bids(blind, {3: 0, 0: 1, 1: 0}), deal_tricks)
+    assert plain.game is not None and blind.game is not None
+    (scored_plain,), (scored_blind,) = plain.game.results(), blind.game.results()
+    assert scored_blind.blind == (False, False, True, False)
+    assert scored_blind.scores[2] == 2 * scored_plain.scores[2] > 0
+    assert scored_blind.scores[:2] == scored_plain.scores[:2]
+    assert blind.record()["deals"][0]["blind"] == [False, False, True, False]
+    # A correction of the bids keeps the blind mark; undoing the blind bid takes it away.
+    fixed = add(blind, {"do": "correct", "by": KEEPER, "deal": 1, "field": "bids",
+                        "values": [0, 0, 1, 0]})
+    assert fixed.game is not None and fixed.game.results()[0].blind[2]
+    undone = add(seated(rules), {"do": "bid", "by": CHANDRA, "seat": 2, "bid": 1,
+                                 "blind": True}, {"do": "undo", "by": KEEPER})
+    assert pad_snapshot(1, undone).blind == (False,) * 4 and undone.game is not None
+    assert undone.game.bids() == (None,) * 4
+
+
+def test_a_blind_bid_is_refused_without_blind_rules_or_with_a_bad_flag() -> None:
+    without = seated()
+    entry = {"do": "bid", "by": CHANDRA, "seat": 2, "bid": 1, "blind": True}
+    assert "Blind bids are not part of these rules" in str(refused(without, entry).params)
+    with_rules = seated(Rules(max_hand=3, schedule="down", blind_bids=True))
+    assert refused(with_rules, {**entry, "blind": "yes"}).key == "pad_illegal"
+    assert refused(with_rules, {**entry, "by": BIKRAM}).key == "pad_not_your_row"
