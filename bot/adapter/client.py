@@ -138,7 +138,7 @@ class KachufulBot(discord.Client):
                                     lobby_idle_seconds=idle, thread_mode=self._thread_mode,
                                     shared=self.settings.shares_database)
         self._delivery.attach(self._service)
-        self._pads = ScorePads(storage, self._delivery)
+        self._pads = ScorePads(storage, self._delivery, shared=self.settings.shares_database)
         self._delivery.attach_pads(self._pads)
         self._presenter.pads = PadPresenter(self, self._pads, self._languages)
         # Build the card art and palettes once, off the event loop, before any game.

@@ -122,7 +122,7 @@ def build_group(bot: BotParts) -> app_commands.Group:
                      deal: app_commands.Range[int, 1, 99] | None = None) -> None:
         current = await bot.service.lookup.of_user(interaction.user.id)
         game_id = (current.game_id if current is not None and current.game is not None
-                   else bot.service.registry.last_game_of_user.get(interaction.user.id))
+                   else await bot.service.lookup.last_finished_of(interaction.user.id))
         if game_id is None:
             words = await bot.languages.asker(interaction)
             await reply(interaction, words.t(
@@ -226,8 +226,8 @@ def build_group(bot: BotParts) -> app_commands.Group:
     async def record(interaction: discord.Interaction, game: int | None = None) -> None:
         if game is None and await send_pad_record(bot, interaction):
             return
-        finished = bot.service.registry.last_finished
-        game_id = game if game is not None else finished.get(interaction.channel_id or 0)
+        game_id = game if game is not None else await bot.service.lookup.last_finished_in(
+            interaction.channel_id or 0)
         if game_id is None:
             words = await bot.languages.asker(interaction)
             await reply(interaction, words.t("No finished game here yet: give the game's "

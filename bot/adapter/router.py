@@ -45,6 +45,8 @@ async def on_component(bot: BotParts, interaction: discord.Interaction) -> None:
     try:
         cid = parse_component_id(str(custom_id))
         handler = HANDLERS[cid.kind]
+        if cid.kind in pad_router.PAD_HANDLERS:
+            await bot.pads.catch_up(cid.game_id)
         await handler(bot, interaction, cid)
     except (BadComponent, KeyError):
         words = await bot.languages.asker(interaction)
@@ -60,7 +62,9 @@ async def on_modal(bot: BotParts, interaction: discord.Interaction) -> None:
     """A form the bot showed was sent (the score pad's guest and correction forms)."""
     custom_id = interaction_data(interaction).get("custom_id", "")
     try:
-        await pad_router.on_modal(bot, interaction, parse_component_id(str(custom_id)))
+        cid = parse_component_id(str(custom_id))
+        await bot.pads.catch_up(cid.game_id)
+        await pad_router.on_modal(bot, interaction, cid)
     except BadComponent:
         words = await bot.languages.asker(interaction)
         await reply(interaction, words.t("That control isn't one of this game's buttons."))

@@ -30,7 +30,7 @@ from bot.core.pad_effects import (
 )
 from bot.core.scorepad_state import BOT, Entry, PadRefusal, PadState
 from bot.core.tasks import KeyedTasks
-from bot.storage import Storage, StorageError
+from bot.storage import GameNotFound, Storage, StorageError
 from bot.storage.score_pads import forget_in_entries
 from bot.storage.stats import FORGOTTEN_NAME
 from engine import Rules
@@ -87,8 +87,11 @@ class ScorePads:
         self, storage: Storage, sink: EffectSink,
         *, draw: Callable[[int], int] | None = None,
         idle_seconds: float | None = None, clock: Callable[[], float] = time.time,
+        shared: bool = False,
     ) -> None:
         self._storage = storage
+        self._shared = shared
+        """Other processes may enter on these pads too (see :meth:`catch_up`)."""
         self._sink = sink
         self._draw = draw or random.SystemRandom().randrange
         """Picks the drawn first dealer among ``n`` seats (tests fix it)."""
@@ -314,6 +317,42 @@ class ScorePads:
     async def close(self) -> None:
         """Shutting down: the idle timers stop (a restart starts them again)."""
         await self._idle_timers.close()
+
+    async def catch_up(self, pad_id: int) -> None:
+        """Shared database: bring this process's copy of a pad up to date with its
+        stored entries (or load it: another process may have opened it), before a
+        click on it is handled."""
+        if not self._shared:
+            return
+        try:
+            stored = await self._storage.load_pad(pad_id)
+        except GameNotFound:
+            return
+        except StorageError as exc:
+            raise PadRefusal("pad_storage", text=exc.player_message) from None
+        local = self._pads.get(pad_id)
+        if stored.status != "open":
+            if local is not None:  # closed by another process, which showed the end
+                del self._pads[pad_id]
+                self._idle_timers.cancel(pad_id)
+            return
+        if local is not None and len(local.entries) == len(stored.entries):
+            return
+        try:
+            state = PadState.fold(stored.rules, stored.keeper_user_id, stored.entries)
+        except PadRefusal as exc:
+            log.error("score pad %s can't be caught up: %s", pad_id, exc.key)
+            return
+        at = _last_entry_at(stored.entries, self._clock())
+        if local is None:
+            local = Pad(stored.pad_id, stored.guild_id, stored.channel_id, state,
+                        list(stored.entries), stored.message_id, last_entry_at=at)
+            self._pads[pad_id] = local
+        else:
+            async with local.lock:
+                local.state, local.entries = state, list(stored.entries)
+                local.message_id, local.last_entry_at = stored.message_id, at
+        self._watch_idle(local)
 
     # --- lifetime ----------------------------------------------------------------------
 

@@ -58,6 +58,20 @@ class GameLookup:
         game_id = await self._ctx.storage.open_game_of_user(user_id)
         return None if game_id is None else await self.find(game_id)
 
+    async def last_finished_in(self, channel_id: int) -> int | None:
+        """The game that finished last in a channel: remembered here, else stored (it
+        may have ended in another process, or before a restart)."""
+        known = self._ctx.registry.last_finished.get(channel_id)
+        if known is not None or not channel_id:
+            return known
+        return await self._ctx.storage.last_finished_in_channel(channel_id)
+
+    async def last_finished_of(self, user_id: int) -> int | None:
+        known = self._ctx.registry.last_game_of_user.get(user_id)
+        if known is not None:
+            return known
+        return await self._ctx.storage.last_finished_of_user(user_id)
+
     async def _load(self, game_id: int) -> GameSession | None:
         try:
             stored = await self._ctx.storage.load_game(game_id)

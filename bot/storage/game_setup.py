@@ -222,3 +222,24 @@ async def open_game_of_user(db: Backend, user_id: int) -> int | None:
     check_id("user_id", user_id)
     rows = await db.fetchall(_USER_OPEN_GAME, (user_id,), "finding a player's game")
     return int(rows[0][0]) if rows else None
+
+
+async def last_finished_in_channel(db: Backend, channel_id: int) -> int | None:
+    """The online game that finished last in a channel (or the thread it ran in)."""
+    check_id("channel_id", channel_id)
+    rows = await db.fetchall(
+        "SELECT id FROM games WHERE (channel_id = ? OR thread_id = ?) AND status = 'finished' "
+        "AND kind = 'online' ORDER BY finished_at DESC, id DESC LIMIT 1",
+        (channel_id, channel_id), "finding a channel's last game")
+    return int(rows[0][0]) if rows else None
+
+
+async def last_finished_of_user(db: Backend, user_id: int) -> int | None:
+    """The online game a person played in that finished last."""
+    check_id("user_id", user_id)
+    rows = await db.fetchall(
+        "SELECT g.id FROM seats AS s JOIN games AS g ON g.id = s.game_id "
+        "WHERE s.user_id = ? AND g.status = 'finished' AND g.kind = 'online' "
+        "ORDER BY g.finished_at DESC, g.id DESC LIMIT 1",
+        (user_id,), "finding a player's last game")
+    return int(rows[0][0]) if rows else None

@@ -56,6 +56,8 @@ class StoredPad:
     rules: Rules
     message_id: int | None
     entries: tuple[dict[str, Any], ...]
+    status: str = "open"
+    """open, finished or cancelled."""
 
 
 def _entry_json(entry: Mapping[str, Any]) -> str:
@@ -134,24 +136,25 @@ async def load_pads(db: Backend, pad_ids: Sequence[int] | None) -> list[StoredPa
     async with db.snapshot("loading score pads") as tx:
         if pad_ids is None:
             rows = await tx.fetchall(
-                "SELECT id, guild_id, channel_id, keeper_user_id, rules, message_id "
+                "SELECT id, guild_id, channel_id, keeper_user_id, rules, message_id, status "
                 "FROM score_pads WHERE status = 'open' ORDER BY id"
             )
         else:
             marks = ",".join("?" for _ in pad_ids)
             rows = await tx.fetchall(
-                "SELECT id, guild_id, channel_id, keeper_user_id, rules, message_id "
+                "SELECT id, guild_id, channel_id, keeper_user_id, rules, message_id, status "
                 f"FROM score_pads WHERE id IN ({marks}) ORDER BY id",  # marks are only '?'
                 tuple(check_id("pad_id", pad) for pad in pad_ids),
             )
         pads = []
-        for pad_id, guild_id, channel_id, keeper, rules, message_id in rows:
+        for pad_id, guild_id, channel_id, keeper, rules, message_id, status in rows:
             entries = await tx.fetchall(
                 "SELECT entry FROM score_pad_entries WHERE pad_id = ? ORDER BY seq", (pad_id,)
             )
             pads.append(StoredPad(int(pad_id), int(guild_id), int(channel_id), int(keeper),
                                   rules_from_json(str(rules)), message_id,
-                                  tuple(json.loads(str(text)) for (text,) in entries)))
+                                  tuple(json.loads(str(text)) for (text,) in entries),
+                                  str(status)))
     return pads
 
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime, timedelta
 
-from bot.storage import game_changes, turns
+from bot.storage import game_changes, game_setup, turns
 from bot.storage.backend import Backend
 from bot.storage.game_changes import GameChanges
 from bot.storage.turns import DEFAULT_CLAIM_LEASE, DueDeadline, LockedGame
@@ -39,6 +39,15 @@ class SharedGames:
         """Per-seat turn deadlines (``None`` clears one) and the moment the game's owed
         progress falls due (``None``: it owes none), in one transaction."""
         await game_changes.set_turn_deadlines(self._db, game_id, deadlines, progress_due)
+
+    async def last_finished_in_channel(self, channel_id: int) -> int | None:
+        """The online game that finished last in a channel or its thread, whichever
+        process finished it."""
+        return await game_setup.last_finished_in_channel(self._db, channel_id)
+
+    async def last_finished_of_user(self, user_id: int) -> int | None:
+        """The online game a person played in that finished last."""
+        return await game_setup.last_finished_of_user(self._db, user_id)
 
     def lock_game(self, game_id: int) -> AbstractAsyncContextManager[LockedGame]:
         """Hold the game's row for one move (``async with``): read the moves other

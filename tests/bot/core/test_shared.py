@@ -15,9 +15,11 @@ import pytest
 
 from bot.core.effects import RecordingSink, ShowHand
 from bot.core.refusals import Refusal
+from bot.core.scorepad import ScorePads
+from bot.core.scorepad_state import PadRefusal
 from bot.core.service import GameService
 from bot.storage import Storage
-from engine import Game, Play
+from engine import Bid, Game, Play, preset_rules
 from tests.bot.core.helpers import (
     Core,
     first_choice,
@@ -160,9 +162,30 @@ async def test_progress_a_dead_process_owed_is_carried_on(
         assert stored.seats[seat].turn_deadline is not None, "the person's turn is timed again"
 
 
-def first_legal(game: Game, seat: int) -> object:
+def first_legal(game: Game, seat: int) -> Bid | Play:
     view = game.view(seat)
     if view.legal_bids:
-        from engine import Bid
         return Bid(seat, view.legal_bids[0])
     return Play(seat, view.legal_cards[0])
+
+
+async def test_score_pads_catch_up_with_entries_made_elsewhere(
+    database: Location, open_storage: OpenStorage
+) -> None:
+    pads = []
+    for _ in range(2):
+        storage = await open_storage(database, durability="NORMAL")
+        pads.append(ScorePads(storage, RecordingSink(), shared=True))
+    first, second = pads
+    opened = await first.open(guild_id=7, channel_id=4242, keeper_id=person_id(0),
+                              keeper_name="Keeper", rules=preset_rules("short"))
+    with pytest.raises(PadRefusal):
+        second.get(opened.pad_id)  # not loaded yet
+    await second.catch_up(opened.pad_id)
+    await second.enter(opened.pad_id, person_id(1), {"do": "join", "name": "Guest"})
+    assert len(second.get(opened.pad_id).state.seats) == 2
+    assert len(first.get(opened.pad_id).state.seats) == 1, "a stale copy until it catches up"
+    await first.catch_up(opened.pad_id)
+    assert len(first.get(opened.pad_id).state.seats) == 2
+    for pad in pads:
+        await pad.close()
