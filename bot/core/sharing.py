@@ -44,17 +44,16 @@ class GameLookup:
 
     async def in_channel(self, channel_id: int) -> GameSession | None:
         """The open game of a channel (or of the thread it runs in)."""
-        session = self._ctx.registry.in_channel(channel_id)
-        if session is not None or not self._ctx.shared:
-            return session
+        if not self._ctx.shared or not channel_id:
+            return self._ctx.registry.in_channel(channel_id)
+        # Storage decides: a copy here may be of a game another process has ended.
         game_id = await self._ctx.storage.open_game_in_channel(channel_id)
         return None if game_id is None else await self.find(game_id)
 
     async def of_user(self, user_id: int) -> GameSession | None:
         """The one unfinished game a person is seated in."""
-        session = self._ctx.registry.of_user(user_id)
-        if session is not None or not self._ctx.shared:
-            return session
+        if not self._ctx.shared:
+            return self._ctx.registry.of_user(user_id)
         game_id = await self._ctx.storage.open_game_of_user(user_id)
         return None if game_id is None else await self.find(game_id)
 
