@@ -11,6 +11,7 @@ from discord import app_commands
 from bot.adapter import controls, texts
 from bot.adapter.after_game import send_record
 from bot.adapter.board import send_leaderboard, send_stats
+from bot.adapter.channel_permissions import missing_permissions
 from bot.adapter.command_choices import (
     RULE_OPTION_WORDS,
     BiddingChoice,
@@ -43,16 +44,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-REQUIRED: Final = {
-    "send_messages": N_("Send Messages"),
-    "embed_links": N_("Embed Links"),
-    "attach_files": N_("Attach Files"),
-    "read_message_history": N_("Read Message History"),
-}
-THREAD_PERMISSIONS: Final = {
-    "create_public_threads": N_("Create Public Threads"),
-    "send_messages_in_threads": N_("Send Messages in Threads"),
-}
 LANGUAGE_CHOICES: Final = [app_commands.Choice(name=name, value=code)
                            for code, name in LANGUAGES.items()]
 """Each language by its own name, which needs no translating."""
@@ -242,16 +233,6 @@ def build_group(bot: BotParts) -> app_commands.Group:
 async def _settings(bot: BotParts, guild_id: int) -> GuildSettings:
     found = await bot.storage.guild_settings(guild_id)
     return found or GuildSettings(guild_id=guild_id, turn_timeout=bot.settings.turn_timeout)
-
-
-def missing_permissions(words: Words, interaction: discord.Interaction, thread_mode: bool,
-                        ) -> list[str]:
-    """What the bot lacks in this channel, named as Discord's settings name it."""
-    have = interaction.app_permissions
-    needed = dict(REQUIRED)
-    if thread_mode:
-        needed.update(THREAD_PERMISSIONS)
-    return [words.t(label) for flag, label in needed.items() if not getattr(have, flag)]
 
 
 async def start_command(

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.adapter.channel_permissions import missing_permissions
 from bot.adapter.command_choices import (
     RULE_OPTION_WORDS,
     BiddingChoice,
@@ -65,14 +66,11 @@ async def scorepad_command(bot: BotParts, interaction: discord.Interaction,
     if interaction.guild_id is None or interaction.channel_id is None:
         await reply(interaction, words.t("Kachuful is played in a server channel."))
         return
-    if bot.service.registry.in_channel(interaction.channel_id) is not None:
+    if await bot.service.lookup.in_channel(interaction.channel_id) is not None:
         # One table per channel (see ``open_lobby``), a thread of an online game included.
         await reply(interaction, words.t("This channel has an online game: keep the score of a "
                                          "table game in another channel."))
         return
-    # Imported here: the commands module adds these commands, so it imports this one.
-    from bot.adapter.commands import missing_permissions
-
     missing = missing_permissions(words, interaction, thread_mode=False)
     if missing:
         # Checked first, as for an online game: a pad whose channel refuses its message
