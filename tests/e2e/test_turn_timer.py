@@ -68,7 +68,7 @@ async def test_timeouts_then_im_back(fake_discord: FakeDiscord, tmp_path: Path) 
         # The offer, not the away hand (which carries an "I'm back" button as well and
         # becomes her hand again once she is back).
         back = await fake.wait_for_message(
-            asha, lambda m: "computer is playing for you" in m.content
+            asha, lambda m: "Press **I'm back** when you are" in m.content
             and any(b.label == "I'm back" for b in m.buttons))
         record = await fake.click(asha, back, back.button("I'm back").custom_id or "")
         await record.wait_until(lambda r: "Welcome back" in r.text())
