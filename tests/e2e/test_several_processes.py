@@ -17,7 +17,7 @@ import pytest
 
 from bot.storage import Storage
 from engine.record import game_from_record, game_to_record
-from tests.e2e.harness import choose, hand_message, move_buttons
+from tests.e2e.harness import choose, hand_message, move_buttons, open_table
 from tests.e2e.processes import BotProcess
 from tests.fake_discord.driver import FakeDiscord
 from tests.fake_discord.models import Channel, Guild, Message, User
@@ -61,25 +61,8 @@ class Server:
         return any(FINAL in m.content for m in self.fake.channel_messages(self.channel))
 
     async def open_game(self, options: dict[str, object]) -> int:
-        fake, host = self.fake, self.people[0]
-        await (await fake.slash(host, self.channel, "kachuful start", options)).wait_response()
-        lobby = await fake.wait_for(self.lobby, timeout=15, what="the lobby")
-        for user in self.people[1:]:
-            await (await fake.click(user, lobby, lobby.button("Join").custom_id or "")
-                   ).wait_response()
-            lobby = fake.message(lobby.id)
-
-        def filled() -> Message | None:
-            message = fake.message(lobby.id)
-            text = message.embeds[0].description or "" if message.embeds else ""
-            return message if f"Seats ({len(self.people)}/" in text else None
-
-        lobby = await fake.wait_for(filled, timeout=15, what="seats", poll=0.05)
-        start = lobby.button("Start")
-        await (await fake.click(host, lobby, start.custom_id or "")).wait_response()
-        await fake.wait_for(lambda: not fake.message(lobby.id).buttons, timeout=15,
-                            what="the game to start", poll=0.05)
-        return int((start.custom_id or "").split(":")[2])
+        return await open_table(self.fake, self, options,  # type: ignore[arg-type]
+                                joiners=len(self.people) - 1)
 
     def next_move(self) -> tuple[User, Message] | str | None:
         if self.over():
