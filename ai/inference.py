@@ -133,10 +133,12 @@ def bid_fit(know: DealKnowledge, reference_like: Sequence[bool]) -> Fit | None:
         forbidden[know.dealer] = size - sum(bids) + bids[know.dealer]
     scale = 20 * largest
 
-    def fit(seat: int, cards: int) -> float:
-        if not judged[seat]:
-            return 1.0
-        units = estimate_units(cards | played[seat], trump, size, largest)
+    # A hand's fit depends on its estimate alone, which takes few values: each
+    # seat's fit per estimate is worked out once (mending a hand asks hundreds of
+    # thousands of times per decision).
+    known: list[dict[int, float]] = [{} for _ in range(n)]
+
+    def fit_of_units(seat: int, units: int) -> float:
         bid = bids[seat]
         if (
             reference_like[seat]
@@ -145,6 +147,16 @@ def bid_fit(know: DealKnowledge, reference_like: Sequence[bool]) -> Fit | None:
             return 1.0
         loose = bid_likelihood(units / scale, bid, BID_SPREAD)
         return STRAY_BID * loose if reference_like[seat] else loose
+
+    def fit(seat: int, cards: int) -> float:
+        if not judged[seat]:
+            return 1.0
+        units = estimate_units(cards | played[seat], trump, size, largest)
+        seen = known[seat]
+        value = seen.get(units)
+        if value is None:
+            value = seen[units] = fit_of_units(seat, units)
+        return value
 
     return fit
 

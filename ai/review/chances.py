@@ -15,7 +15,8 @@ Cost (one core): a playout of the rest of a 13-card, 4-player deal is about
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Collection, Sequence
 
 from ai.estimates import reference_bid_mask
 from ai.hard import distinct_choices
@@ -97,7 +98,10 @@ def _bids_with(
 class CardChances:
     """For every legal card, the chance of making the seat's bid after playing it now,
     estimated over worlds added in steps (:meth:`add_worlds`): a second step goes on
-    with the same generator, so 32 worlds then 96 more are exactly 128 worlds.
+    with the same generator, so 32 worlds then 96 more are exactly 128 worlds. A step
+    may play out only some cards (the others keep the worlds they had), so that cards
+    already out of the running cost nothing more; the worlds drawn do not depend on
+    which cards are played out.
 
     Touching cards that do the same work (:func:`ai.hard.distinct_choices`) share the
     estimate of the lowest of their run.
@@ -111,23 +115,50 @@ class CardChances:
         self._lost = bid is None or know.tricks_won[know.seat] > bid
         self._standing = distinct_choices(self._legal, know)
         self._sample = world_sampler(know, decision_rng(seed, view, "review-play"))
-        self._hits = [0] * len(self._standing)
+        self._made: list[list[bool]] = [[] for _ in self._standing]
+        """Per standing card, whether the bid is made in each world it was played out in
+        (worlds in the order drawn, so two cards share the first worlds of the shorter)."""
         self.worlds = 0
 
-    def add_worlds(self, count: int) -> None:
+    def add_worlds(self, count: int, cards: Collection[Card] | None = None) -> None:
+        """Draw ``count`` more worlds and play out ``cards`` (default: every card) in them."""
         if self._lost:
             return
+        playing = [
+            index for index, card in enumerate(self._standing)
+            if cards is None or card in {_stand_in(c, self._standing) for c in cards}
+        ]
         for _ in range(count):
             hands = self._sample()
-            for index, card in enumerate(self._standing):
-                self._hits[index] += _makes_bid(self._know, card, hands)
+            for index in playing:
+                self._made[index].append(_makes_bid(self._know, self._standing[index], hands))
         self.worlds += count
 
     def chances(self) -> dict[Card, float]:
         if self._lost or not self.worlds:
             return dict.fromkeys(self._legal, 0.0)
-        chance = {card: self._hits[i] / self.worlds for i, card in enumerate(self._standing)}
+        chance = {card: _mean(self._made[i]) for i, card in enumerate(self._standing)}
         return {card: chance[_stand_in(card, self._standing)] for card in self._legal}
+
+    def gain_bound(self, card: Card, played: Card, spread: float) -> float:
+        """How much ``card`` may raise the chance over ``played`` at most: the mean
+        difference over the worlds both were played out in, plus ``spread`` standard
+        errors of it (0 when the bid is lost)."""
+        if self._lost:
+            return 0.0
+        mine = self._made[self._standing.index(_stand_in(card, self._standing))]
+        theirs = self._made[self._standing.index(_stand_in(played, self._standing))]
+        shared = min(len(mine), len(theirs))
+        if not shared:
+            return 1.0
+        gaps = [int(a) - int(b) for a, b in zip(mine[:shared], theirs[:shared], strict=True)]
+        mean = sum(gaps) / shared
+        variance = sum((g - mean) ** 2 for g in gaps) / max(1, shared - 1)
+        return mean + spread * math.sqrt(variance / shared)
+
+
+def _mean(made: Sequence[bool]) -> float:
+    return sum(made) / len(made) if made else 0.0
 
 
 def card_chances(view: SeatView, seed: int, worlds: int = PLAY_WORLDS) -> dict[Card, float]:
