@@ -61,7 +61,7 @@ def bid_points(game: Game) -> list[tuple[float, bool]]:
     for result in game.results():
         for seat in range(PLAYERS):
             moments = seat_moments(game, result.number, seat)
-            rows = bid_trick_chances(moments.bid_view, REVIEW_SEED)
+            rows = bid_trick_chances(moments.bid_view, REVIEW_SEED, made=moments.bid)
             points.append((rows[moments.bid][moments.bid], result.hits[seat]))
     return points
 

@@ -27,10 +27,17 @@ from ai.rollout import play_out
 from ai.seeding import decision_rng
 from ai.tables import beaters
 from engine.cards import BIT, Card
+from engine.scoring import score_function
 from engine.view import SeatView
 
 BID_WORLDS = 300
 """Worlds per bid estimate: the standard error of a chance is at most 2.9 points."""
+BID_SCREEN_WORLDS = 100
+"""Worlds in which every bid is played out; after them, only the bids still in the
+running (most of a 13-card hand's 14 bids are far behind by then)."""
+RUNNING_SPREAD = 3.0
+"""Standard errors of a bid's shortfall against the leading bid that keep it in the
+running: a bid dropped at 3 standard errors is almost never the best after 300."""
 PLAY_WORLDS = 128
 """Worlds per play moment that may be costly (see :mod:`ai.review.play`). The options
 are compared on the same worlds, so their difference is far steadier than each
@@ -38,10 +45,15 @@ chance alone."""
 
 
 def bid_trick_chances(
-    view: SeatView, seed: int, worlds: int = BID_WORLDS
+    view: SeatView, seed: int, worlds: int = BID_WORLDS, made: int | None = None
 ) -> tuple[tuple[float, ...], ...]:
     """``rows[b][k]``: the chance of taking ``k`` tricks when bidding (and playing for)
-    ``b``, for every ``b`` in 0..hand size, from ``view`` at the seat's bid."""
+    ``b``, for every ``b`` in 0..hand size, from ``view`` at the seat's bid.
+
+    Every bid is played out in the first ``BID_SCREEN_WORLDS`` worlds; after that only
+    the bid ``made`` and the legal bids that may still be worth the most points (see
+    :func:`_in_the_running`), so a bid clearly worse than the best keeps the chances of
+    the first worlds."""
     size = view.hand_size
     if view.hand_hidden:
         # One card the seat cannot see: the chance of its trick is exact, and no bid
@@ -55,19 +67,47 @@ def bid_trick_chances(
     order = [(know.dealer + 1 + k) % n for k in range(n)]
     in_turn = view.rules.bidding == "in-turn"
     later = order[order.index(me) + 1 :] if in_turn else [s for s in range(n) if s != me]
-    counts = [[0] * (size + 1) for _ in range(size + 1)]
-    for _ in range(worlds):
+    taken: list[list[int]] = [[] for _ in range(size + 1)]
+    """Per bid, the tricks this seat takes in each world it was played out in."""
+    playing = list(range(size + 1))
+    for world in range(worlds):
+        if world == BID_SCREEN_WORLDS:
+            playing = _in_the_running(view, taken, made)
         hands = sample()
         guesses = [
             reference_bid_mask(hands[s], know.trump, size, know.largest_hand, None)
             for s in range(n)
         ]
-        for bid in range(size + 1):
+        for bid in playing:
             bids = _bids_with(know, bid, later, hands, guesses, in_turn)
             tricks = [0] * n
             play_out(list(hands), bids, tricks, know.trump, order[0], ())
-            counts[bid][tricks[me]] += 1
-    return tuple(tuple(c / worlds for c in row) for row in counts)
+            taken[bid].append(tricks[me])
+    return tuple(
+        tuple(row.count(k) / len(row) for k in range(size + 1)) for row in taken
+    )
+
+
+def _in_the_running(
+    view: SeatView, taken: Sequence[Sequence[int]], made: int | None
+) -> list[int]:
+    """The bid made, and every legal bid whose expected points may still be the best:
+    its mean difference from the leader's, over the same worlds, plus
+    ``RUNNING_SPREAD`` standard errors, is not below zero."""
+    score = score_function(view.rules)
+    size = view.hand_size
+    points = [[score(bid, k, size, False) for k in row] for bid, row in enumerate(taken)]
+    legal = [bid for bid in view.legal_bids if points[bid]]
+    leader = max(legal, key=lambda bid: (sum(points[bid]), -bid))
+    running = []
+    for bid in range(size + 1):
+        gaps = [a - b for a, b in zip(points[bid], points[leader], strict=True)]
+        mean = sum(gaps) / len(gaps)
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gaps) / max(1, len(gaps) - 1))
+        bound = mean + RUNNING_SPREAD * spread / math.sqrt(len(gaps))
+        if bid == made or (bid in legal and bound >= 0):
+            running.append(bid)
+    return running
 
 
 def _bids_with(
