@@ -1,10 +1,12 @@
 """The review's estimates: chances of taking tricks, from one view at a time.
 
-Each function takes one :class:`~engine.view.SeatView` and a seed and nothing
-else, so an estimate cannot depend on a card the seat did not see. It draws a fixed
-number of worlds (:mod:`ai.review.worlds`) from a generator seeded by the seed and
-the public facts of the moment (:func:`ai.seeding.decision_rng`), and plays every
-option out in each of the same worlds with ``hard``'s playout rule
+Each function takes one :class:`~engine.view.SeatView` and a seed (and at most the
+seat's own choice, to say which option must be estimated in full), so an estimate
+cannot depend on a card the seat did not see. It draws worlds
+(:mod:`ai.review.worlds`) from a generator seeded by the seed and the public facts of
+the moment (:func:`ai.seeding.decision_rng`), and plays the options out in the same
+worlds — all of them at first, then only those still in the running — with
+``hard``'s playout rule
 (:mod:`ai.rollout`: every seat, this one included, plays the reference rule from
 then on, steering towards its bid; seats yet to bid are given the reference bid
 for their sampled hand).
