@@ -49,6 +49,7 @@ async def test_a_finished_deal_offers_its_review_only_to_its_player(
         assert final.id == closed[-1].id and "The game is over" in final.content
         assert "of 2; costly plays" in final.content, "both deals are counted"
         assert any(b.label == "Review my game" for b in final.buttons), "the buttons stay"
+        assert bot.reviews.cached_reviews() == 2, "its deal reviews are cached for the buttons"
 
         first = closed[0]
         custom_id = review_button(first)
