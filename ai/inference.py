@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ai.estimates import bid_likelihood, estimate_units, reference_bid_mask
+from ai.estimates import bid_likelihood, estimate_units, reference_bid_of_units
 from ai.knowledge import DealKnowledge
 from ai.sampling import Fit
 from ai.tables import beaters
@@ -133,19 +133,30 @@ def bid_fit(know: DealKnowledge, reference_like: Sequence[bool]) -> Fit | None:
         forbidden[know.dealer] = size - sum(bids) + bids[know.dealer]
     scale = 20 * largest
 
-    def fit(seat: int, cards: int) -> float:
-        if not judged[seat]:
-            return 1.0
-        dealt = cards | played[seat]
+    # A hand's fit depends on its estimate alone, which takes few values: each
+    # seat's fit per estimate is worked out once (mending a hand asks hundreds of
+    # thousands of times per decision).
+    known: list[dict[int, float]] = [{} for _ in range(n)]
+
+    def fit_of_units(seat: int, units: int) -> float:
         bid = bids[seat]
         if (
             reference_like[seat]
-            and reference_bid_mask(dealt, trump, size, largest, forbidden[seat]) == bid
+            and reference_bid_of_units(units, size, largest, forbidden[seat]) == bid
         ):
             return 1.0
-        estimate = estimate_units(dealt, trump, size, largest) / scale
-        loose = bid_likelihood(estimate, bid, BID_SPREAD)
+        loose = bid_likelihood(units / scale, bid, BID_SPREAD)
         return STRAY_BID * loose if reference_like[seat] else loose
+
+    def fit(seat: int, cards: int) -> float:
+        if not judged[seat]:
+            return 1.0
+        units = estimate_units(cards | played[seat], trump, size, largest)
+        seen = known[seat]
+        value = seen.get(units)
+        if value is None:
+            value = seen[units] = fit_of_units(seat, units)
+        return value
 
     return fit
 

@@ -179,9 +179,20 @@ def _random_card(cards: int, rng: random.Random) -> int:
     if not count:
         return -1
     skip = int(rng.random() * count)
-    for _ in range(skip):
-        cards &= cards - 1
-    return (cards & -cards).bit_length() - 1
+    # The skip-th lowest card, found a suit at a time: mending calls this hundreds of
+    # thousands of times per review, and clearing bits one by one cost a tenth of it.
+    shift = 0
+    while True:
+        ranks = cards >> shift & 0x1FFF
+        here = _RANKS_OF[ranks]
+        if skip < len(here):
+            return shift + here[skip]
+        skip -= len(here)
+        shift += 13
+
+
+_RANKS_OF = tuple(tuple(r for r in range(13) if ranks >> r & 1) for ranks in range(1 << 13))
+"""The set bits of every 13-bit mask, lowest first."""
 
 
 class Inconsistent(Exception):

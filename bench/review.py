@@ -55,14 +55,14 @@ def play(table: Sequence[str], game_number: int) -> Game:
     return play_game(rules, seats, chance_plan(rules, PLAYERS, 1000 + game_number))
 
 
-def bid_points(game: Game) -> list[tuple[float, bool]]:
-    """(estimated chance of the bid made, whether it was made) per deal and seat."""
+def bid_points(game: Game) -> list[tuple[int, float, bool]]:
+    """(seat, estimated chance of the bid made, whether it was made) per deal and seat."""
     points = []
     for result in game.results():
         for seat in range(PLAYERS):
             moments = seat_moments(game, result.number, seat)
-            rows = bid_trick_chances(moments.bid_view, REVIEW_SEED)
-            points.append((rows[moments.bid][moments.bid], result.hits[seat]))
+            rows = bid_trick_chances(moments.bid_view, REVIEW_SEED, made=moments.bid)
+            points.append((seat, rows[moments.bid][moments.bid], result.hits[seat]))
     return points
 
 
@@ -96,6 +96,13 @@ def bin_rows(points: Sequence[tuple[float, bool]]) -> list[dict[str, Any]]:
     return rows
 
 
+def print_rows(rows: Sequence[dict[str, Any]]) -> None:
+    print(f"{'bin':>9} {'bids':>5} {'estimate':>9} {'hit':>6} {'±se':>5} {'gap':>6}")
+    for row in rows:
+        print(f"{row['bin']:>9} {row['n']:>5} {row['estimate']:>8.1f}% {row['hit']:>5.1f}%"
+              f" {row['se']:>5.1f} {row['gap']:>+6.1f}")
+
+
 def percentile(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)]
@@ -114,21 +121,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         if len(table) != PLAYERS:
             print(f"error: a table has {PLAYERS} levels, not {table_text!r}", file=sys.stderr)
             return 2
-        points: list[tuple[float, bool]] = []
+        points: list[tuple[int, float, bool]] = []
         for number in range(args.games):
             game = play(table, number)
             points += bid_points(game)
             times += review_times(game)
             print(f"  {table_text}: game {number + 1}/{args.games}", file=sys.stderr)
-        rows = bin_rows(points)
+        rows = bin_rows([(p, hit) for _, p, hit in points])
         print(f"\n{table_text}: {len(points)} bids")
-        print(f"{'bin':>9} {'bids':>5} {'estimate':>9} {'hit':>6} {'±se':>5} {'gap':>6}")
-        for row in rows:
-            print(f"{row['bin']:>9} {row['n']:>5} {row['estimate']:>8.1f}% {row['hit']:>5.1f}%"
-                  f" {row['se']:>5.1f} {row['gap']:>+6.1f}")
+        print_rows(rows)
         within = all(abs(r["gap"]) <= TARGET_POINTS for r in rows[: len(BINS)])
         print(f"three bins within ±{TARGET_POINTS:g} points: {'yes' if within else 'NO'}")
-        summary["tables"][table_text] = {"bids": len(points), "bins": rows, "within": within}
+        by_level: dict[str, list[dict[str, Any]]] = {}
+        if len(set(table)) > 1:
+            # Whose bids run off: a level's own bids, in its three bins only.
+            for level in dict.fromkeys(table):
+                mine = [(p, hit) for seat, p, hit in points if table[seat] == level]
+                by_level[level] = bin_rows(mine)[: len(BINS)]
+                print(f"  bids of {level} seats ({len(mine)}):")
+                print_rows(by_level[level])
+        summary["tables"][table_text] = {"bids": len(points), "bins": rows, "within": within,
+                                         "bins_by_level": by_level}
     if times:
         walls, cpus = [w for w, _ in times], [c for _, c in times]
         speed = {

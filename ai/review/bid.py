@@ -20,7 +20,7 @@ def review_bid(view: SeatView, bid: int, blind: bool, seed: int) -> BidReview:
     assert seat is not None, "a review needs a seat's view"
     size = view.hand_size
     score = score_function(view.rules)
-    rows = bid_trick_chances(view, seed)
+    rows = bid_trick_chances(view, seed, made=bid)
 
     def expected(option: int, as_blind: bool) -> float:
         return sum(p * score(option, k, size, as_blind) for k, p in enumerate(rows[option]))

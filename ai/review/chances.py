@@ -1,10 +1,12 @@
 """The review's estimates: chances of taking tricks, from one view at a time.
 
-Each function takes one :class:`~engine.view.SeatView` and a seed and nothing
-else, so an estimate cannot depend on a card the seat did not see. It draws a fixed
-number of worlds (:mod:`ai.review.worlds`) from a generator seeded by the seed and
-the public facts of the moment (:func:`ai.seeding.decision_rng`), and plays every
-option out in each of the same worlds with ``hard``'s playout rule
+Each function takes one :class:`~engine.view.SeatView` and a seed (and at most the
+seat's own choice, to say which option must be estimated in full), so an estimate
+cannot depend on a card the seat did not see. It draws worlds
+(:mod:`ai.review.worlds`) from a generator seeded by the seed and the public facts of
+the moment (:func:`ai.seeding.decision_rng`), and plays the options out in the same
+worlds — all of them at first, then only those still in the running — with
+``hard``'s playout rule
 (:mod:`ai.rollout`: every seat, this one included, plays the reference rule from
 then on, steering towards its bid; seats yet to bid are given the reference bid
 for their sampled hand).
@@ -15,7 +17,8 @@ Cost (one core): a playout of the rest of a 13-card, 4-player deal is about
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Collection, Sequence
 
 from ai.estimates import reference_bid_mask
 from ai.hard import distinct_choices
@@ -26,10 +29,17 @@ from ai.rollout import play_out
 from ai.seeding import decision_rng
 from ai.tables import beaters
 from engine.cards import BIT, Card
+from engine.scoring import score_function
 from engine.view import SeatView
 
 BID_WORLDS = 300
 """Worlds per bid estimate: the standard error of a chance is at most 2.9 points."""
+BID_SCREEN_WORLDS = 100
+"""Worlds in which every bid is played out; after them, only the bids still in the
+running (most of a 13-card hand's 14 bids are far behind by then)."""
+RUNNING_SPREAD = 3.0
+"""Standard errors of a bid's shortfall against the leading bid that keep it in the
+running: a bid dropped at 3 standard errors is almost never the best after 300."""
 PLAY_WORLDS = 128
 """Worlds per play moment that may be costly (see :mod:`ai.review.play`). The options
 are compared on the same worlds, so their difference is far steadier than each
@@ -37,10 +47,15 @@ chance alone."""
 
 
 def bid_trick_chances(
-    view: SeatView, seed: int, worlds: int = BID_WORLDS
+    view: SeatView, seed: int, worlds: int = BID_WORLDS, made: int | None = None
 ) -> tuple[tuple[float, ...], ...]:
     """``rows[b][k]``: the chance of taking ``k`` tricks when bidding (and playing for)
-    ``b``, for every ``b`` in 0..hand size, from ``view`` at the seat's bid."""
+    ``b``, for every ``b`` in 0..hand size, from ``view`` at the seat's bid.
+
+    Every bid is played out in the first ``BID_SCREEN_WORLDS`` worlds; after that only
+    the bid ``made`` and the legal bids that may still be worth the most points (see
+    :func:`_in_the_running`), so a bid clearly worse than the best keeps the chances of
+    the first worlds."""
     size = view.hand_size
     if view.hand_hidden:
         # One card the seat cannot see: the chance of its trick is exact, and no bid
@@ -54,19 +69,47 @@ def bid_trick_chances(
     order = [(know.dealer + 1 + k) % n for k in range(n)]
     in_turn = view.rules.bidding == "in-turn"
     later = order[order.index(me) + 1 :] if in_turn else [s for s in range(n) if s != me]
-    counts = [[0] * (size + 1) for _ in range(size + 1)]
-    for _ in range(worlds):
+    taken: list[list[int]] = [[] for _ in range(size + 1)]
+    """Per bid, the tricks this seat takes in each world it was played out in."""
+    playing = list(range(size + 1))
+    for world in range(worlds):
+        if world == BID_SCREEN_WORLDS:
+            playing = _in_the_running(view, taken, made)
         hands = sample()
         guesses = [
             reference_bid_mask(hands[s], know.trump, size, know.largest_hand, None)
             for s in range(n)
         ]
-        for bid in range(size + 1):
+        for bid in playing:
             bids = _bids_with(know, bid, later, hands, guesses, in_turn)
             tricks = [0] * n
             play_out(list(hands), bids, tricks, know.trump, order[0], ())
-            counts[bid][tricks[me]] += 1
-    return tuple(tuple(c / worlds for c in row) for row in counts)
+            taken[bid].append(tricks[me])
+    return tuple(
+        tuple(row.count(k) / len(row) for k in range(size + 1)) for row in taken
+    )
+
+
+def _in_the_running(
+    view: SeatView, taken: Sequence[Sequence[int]], made: int | None
+) -> list[int]:
+    """The bid made, and every legal bid whose expected points may still be the best:
+    its mean difference from the leader's, over the same worlds, plus
+    ``RUNNING_SPREAD`` standard errors, is not below zero."""
+    score = score_function(view.rules)
+    size = view.hand_size
+    points = [[score(bid, k, size, False) for k in row] for bid, row in enumerate(taken)]
+    legal = [bid for bid in view.legal_bids if points[bid]]
+    leader = max(legal, key=lambda bid: (sum(points[bid]), -bid))
+    running = []
+    for bid in range(size + 1):
+        gaps = [a - b for a, b in zip(points[bid], points[leader], strict=True)]
+        mean = sum(gaps) / len(gaps)
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gaps) / max(1, len(gaps) - 1))
+        bound = mean + RUNNING_SPREAD * spread / math.sqrt(len(gaps))
+        if bid == made or (bid in legal and bound >= 0):
+            running.append(bid)
+    return running
 
 
 def _bids_with(
@@ -97,7 +140,10 @@ def _bids_with(
 class CardChances:
     """For every legal card, the chance of making the seat's bid after playing it now,
     estimated over worlds added in steps (:meth:`add_worlds`): a second step goes on
-    with the same generator, so 32 worlds then 96 more are exactly 128 worlds.
+    with the same generator, so 32 worlds then 96 more are exactly 128 worlds. A step
+    may play out only some cards (the others keep the worlds they had), so that cards
+    already out of the running cost nothing more; the worlds drawn do not depend on
+    which cards are played out.
 
     Touching cards that do the same work (:func:`ai.hard.distinct_choices`) share the
     estimate of the lowest of their run.
@@ -111,23 +157,50 @@ class CardChances:
         self._lost = bid is None or know.tricks_won[know.seat] > bid
         self._standing = distinct_choices(self._legal, know)
         self._sample = world_sampler(know, decision_rng(seed, view, "review-play"))
-        self._hits = [0] * len(self._standing)
+        self._made: list[list[bool]] = [[] for _ in self._standing]
+        """Per standing card, whether the bid is made in each world it was played out in
+        (worlds in the order drawn, so two cards share the first worlds of the shorter)."""
         self.worlds = 0
 
-    def add_worlds(self, count: int) -> None:
+    def add_worlds(self, count: int, cards: Collection[Card] | None = None) -> None:
+        """Draw ``count`` more worlds and play out ``cards`` (default: every card) in them."""
         if self._lost:
             return
+        playing = [
+            index for index, card in enumerate(self._standing)
+            if cards is None or card in {_stand_in(c, self._standing) for c in cards}
+        ]
         for _ in range(count):
             hands = self._sample()
-            for index, card in enumerate(self._standing):
-                self._hits[index] += _makes_bid(self._know, card, hands)
+            for index in playing:
+                self._made[index].append(_makes_bid(self._know, self._standing[index], hands))
         self.worlds += count
 
     def chances(self) -> dict[Card, float]:
         if self._lost or not self.worlds:
             return dict.fromkeys(self._legal, 0.0)
-        chance = {card: self._hits[i] / self.worlds for i, card in enumerate(self._standing)}
+        chance = {card: _mean(self._made[i]) for i, card in enumerate(self._standing)}
         return {card: chance[_stand_in(card, self._standing)] for card in self._legal}
+
+    def gain_bound(self, card: Card, played: Card, spread: float) -> float:
+        """How much ``card`` may raise the chance over ``played`` at most: the mean
+        difference over the worlds both were played out in, plus ``spread`` standard
+        errors of it (0 when the bid is lost)."""
+        if self._lost:
+            return 0.0
+        mine = self._made[self._standing.index(_stand_in(card, self._standing))]
+        theirs = self._made[self._standing.index(_stand_in(played, self._standing))]
+        shared = min(len(mine), len(theirs))
+        if not shared:
+            return 1.0
+        gaps = [int(a) - int(b) for a, b in zip(mine[:shared], theirs[:shared], strict=True)]
+        mean = sum(gaps) / shared
+        variance = sum((g - mean) ** 2 for g in gaps) / max(1, shared - 1)
+        return mean + spread * math.sqrt(variance / shared)
+
+
+def _mean(made: Sequence[bool]) -> float:
+    return sum(made) / len(made) if made else 0.0
 
 
 def card_chances(view: SeatView, seed: int, worlds: int = PLAY_WORLDS) -> dict[Card, float]:

@@ -1,10 +1,10 @@
 """Reviewing a finished deal, or every finished deal of a game, for one seat.
 
 Pure: the same game, seat, deal and seed always give the same review, and nothing
-is kept between calls (the bot caches reviews per player and deal). Cost, one core,
-for a 13-card 4-player deal: about 0.4 s (p50), 1.3 s at p95 (``bench/review.py``,
-loaded machine); a 5-card deal takes a few hundredths of a second. Most of it is
-drawing hidden hands that explain the others' bids. Run it off the event loop.
+is kept between calls (the bot caches reviews per player and deal). A 13-card 4-player
+deal takes about half a second of one core, at worst a second or more
+(``bench/review.py``, figures in the README); a 5-card deal a few hundredths. Most of
+it is drawing hidden hands that explain the others' bids. Run it off the event loop.
 """
 
 from __future__ import annotations

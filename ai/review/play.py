@@ -19,8 +19,14 @@ SCREEN_WORLDS = 32
 (mending hands to fit the others' bids), and most moments are clearly not costly."""
 SCREEN_POINTS = 0.07
 """A moment whose best card beats the one played by this much in the first look is
-estimated on ``PLAY_WORLDS`` worlds in all; the noise of a paired difference over 32
-worlds is a few points, so a play costly on the full count is not missed here."""
+looked at further, up to ``PLAY_WORLDS`` worlds in all; the noise of a paired
+difference over 32 worlds is a few points, so a play costly on the full count is not
+missed here."""
+STEP_WORLDS = 32
+"""Worlds added per step after the first look."""
+STOP_SPREAD = 2.0
+"""A card stops being played out once its gain over the card played, plus this many
+standard errors, falls below ``COSTLY_POINTS`` (it can no longer make the play costly)."""
 
 
 def review_play(view: SeatView, played: Card, seed: int) -> PlayMoment | None:
@@ -33,7 +39,19 @@ def review_play(view: SeatView, played: Card, seed: int) -> PlayMoment | None:
     estimate.add_worlds(SCREEN_WORLDS)
     chances = estimate.chances()
     if max(chances.values()) - chances[played] >= SCREEN_POINTS:
-        estimate.add_worlds(PLAY_WORLDS - SCREEN_WORLDS)
+        # Worlds are added a step at a time, and only for the cards that may still
+        # beat the one played by ``COSTLY_POINTS``: most moments that pass the first
+        # look are settled well before ``PLAY_WORLDS``.
+        while estimate.worlds < PLAY_WORLDS:
+            running = [
+                card for card in view.legal_cards
+                if card != played
+                and estimate.gain_bound(card, played, STOP_SPREAD) >= COSTLY_POINTS
+            ]
+            if not running:
+                break
+            estimate.add_worlds(min(STEP_WORLDS, PLAY_WORLDS - estimate.worlds),
+                                [played, *running])
         chances = estimate.chances()
     # The card played wins ties: only a strictly better card makes the play look costly.
     better = max(view.legal_cards, key=lambda card: (chances[card], card == played, -card))

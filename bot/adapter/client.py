@@ -25,6 +25,7 @@ from bot.adapter.message_book import MessageBook
 from bot.adapter.pad_showing import PadPresenter
 from bot.adapter.pad_view import refusal_text as pad_refusal_text
 from bot.adapter.replies import interaction_data, reply
+from bot.adapter.review_summary import FinalSummaries
 from bot.adapter.reviews import Reviews
 from bot.adapter.showing import Presenter
 from bot.adapter.storage_words import storage_error_text
@@ -141,6 +142,7 @@ class KachufulBot(discord.Client):
         self._pads = ScorePads(storage, self._delivery, shared=self.settings.shares_database)
         self._delivery.attach_pads(self._pads)
         self._presenter.pads = PadPresenter(self, self._pads, self._languages)
+        self._presenter.summaries = FinalSummaries(self.reviews, storage)
         # Build the card art and palettes once, off the event loop, before any game.
         await asyncio.to_thread(render.warm_up)
         if self.settings.status_path is not None:
@@ -273,6 +275,8 @@ class KachufulBot(discord.Client):
         if self._delivery is not None:
             await self._delivery.drain(SHUTDOWN_GRACE_SECONDS)
         await super().close()
+        if self._presenter is not None and self._presenter.summaries is not None:
+            self._presenter.summaries.close()
         self.reviews.close()
         if self._storage is not None:
             await self._storage.close()

@@ -18,6 +18,7 @@ from bot.adapter.hand_text import hand_closed_text, hand_picture_key, hand_text
 from bot.adapter.lobby_view import lobby_embed
 from bot.adapter.message_book import GameMessages
 from bot.adapter.presenting import NO_MENTIONS, fingerprint, view_fingerprint
+from bot.adapter.review_summary import FinalSummaries
 from bot.adapter.showing_turns import OFFER_CLOSED, TurnPresenter
 from bot.core import effects as fx
 from i18n import N_
@@ -27,6 +28,9 @@ log = logging.getLogger(__name__)
 
 class Presenter(TurnPresenter):
     """Every effect as Discord calls (one ``_<EffectName>`` method each)."""
+
+    summaries: FinalSummaries | None = None
+    """Adds the game's review summary to the final DMs (set once the reviews exist)."""
 
     async def _ShowLobby(self, game_id: int, messages: GameMessages, e: fx.ShowLobby) -> None:
         lobby = e.lobby
@@ -222,7 +226,10 @@ class Presenter(TurnPresenter):
         words = await self._person(e.place, e.user_id)
         text = hand_closed_text(words, e, self.where(words, e.place, messages))
         view = controls.review_controls(words, game_id, e)
+        message = dm.get_partial_message(message_id)
         try:
-            await dm.get_partial_message(message_id).edit(content=text, attachments=[], view=view)
+            await message.edit(content=text, attachments=[], view=view)
         except discord.NotFound:
             return  # the person deleted it: nothing left to close
+        if e.why == "game_over" and self.summaries is not None:
+            self.summaries.add(game_id, e.seat, message, text, words)

@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pytest
 
-from ai.review import COSTLY_POINTS, MAX_COSTLY, ReviewError, review_deal, review_game
+from ai.review import (
+    COSTLY_POINTS,
+    MAX_COSTLY,
+    ReviewError,
+    chances,
+    play,
+    review_deal,
+    review_game,
+)
+from ai.review.chances import BID_WORLDS, bid_trick_chances
+from ai.review.deal import REVIEW_SEED
 from ai.review.moments import seat_moments
 from engine.record import load_record
 from engine.rules import Rules
@@ -109,3 +120,49 @@ def test_an_unfinished_deal_is_refused() -> None:
     game = load_record((EXAMPLES / "worked-example.json").read_text())
     with pytest.raises(ReviewError, match="deal 4 is not finished"):
         review_deal(game, 4, 0)
+
+
+def test_dropping_bids_far_behind_changes_neither_the_bid_made_nor_the_best(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Bids far behind stop being played out after the first worlds; the bid made and
+    # the best bid must keep exactly the chances of playing every bid out everywhere.
+    game = short_game()
+    for deal in (1, 4, 9):
+        moments = seat_moments(game, deal, 1)
+        view, made = moments.bid_view, moments.bid
+        screened = bid_trick_chances(view, REVIEW_SEED, made=made)
+        with monkeypatch.context() as patch:
+            patch.setattr(chances, "BID_SCREEN_WORLDS", BID_WORLDS + 1)
+            full = bid_trick_chances(view, REVIEW_SEED, made=made)
+        best = _best_bid(full, view.legal_bids, view.hand_size, game.rules)
+        assert screened[made] == full[made]
+        assert screened[best] == full[best]
+        assert _best_bid(screened, view.legal_bids, view.hand_size, game.rules) == best
+
+
+def _best_bid(
+    rows: tuple[tuple[float, ...], ...], legal: Sequence[int], size: int, rules: Rules
+) -> int:
+    score = score_function(rules)
+
+    def expected(bid: int) -> float:
+        return sum(p * score(bid, k, size, False) for k, p in enumerate(rows[bid]))
+
+    return max(legal, key=lambda bid: (expected(bid), -bid))
+
+
+def test_stopping_early_finds_the_same_costly_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A card stops being played out once it clearly cannot beat the one played by 15
+    # points; on this game that finds what looking at every card in 128 worlds finds.
+    game = load_record((EXAMPLES / "short-game.json").read_text())
+    found = []
+    for seat in range(4):
+        for result in game.results():
+            quick = review_deal(game, result.number, seat)
+            with monkeypatch.context() as patch:
+                patch.setattr(play, "STOP_SPREAD", 1e9)  # never stops early
+                slow = review_deal(game, result.number, seat)
+            assert quick.costly_plays == slow.costly_plays
+            found += quick.costly_plays
+    assert found, "the game has costly plays to find"
