@@ -1,13 +1,14 @@
 """The end of a game: its results and stats written at once, or a cancellation.
 
 Results and the counters derived from them (running totals per player and server,
-bid accuracy by hand size) are written in the same transaction as the status, so
+bid accuracy by hand size, skill ratings) are written in the same transaction as the status, so
 the leaderboards never see half a game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, Final
 
@@ -15,6 +16,7 @@ from bot.storage.backend import Backend, Tx
 from bot.storage.codec import decode_action, encode_action
 from bot.storage.errors import GameNotFound, GameStateConflict
 from bot.storage.models import OPEN_STATUSES, GameStatus
+from bot.storage.ratings import rate_finished_game
 from bot.storage.summary import SeatResult, summarize
 from bot.storage.values import check_flag, check_id, now_or, rules_to_json
 from engine import Game
@@ -110,7 +112,15 @@ async def finish_game(
         await tx.execute("UPDATE seats SET turn_deadline = NULL WHERE game_id = ?", (game_id,))
         users = {int(s[0]): (s[1], str(s[2])) for s in seats}
         await _write_results(tx, game_id, guild_id, finished, results, users)
-    return results
+        changes = await rate_finished_game(tx, db.dialect, guild_id, game_id)
+    return with_rating_changes(results, changes)
+
+
+def with_rating_changes(
+    results: tuple[SeatResult, ...], changes: Mapping[int, int]
+) -> tuple[SeatResult, ...]:
+    """The results with each rated person's change of rating."""
+    return tuple(replace(r, rating_change=changes.get(r.seat)) for r in results)
 
 
 def _check_same_game(

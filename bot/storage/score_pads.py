@@ -22,8 +22,10 @@ from bot.storage.ending import (
     hand_accuracy_rows,
     player_totals_rows,
     result_rows,
+    with_rating_changes,
 )
 from bot.storage.errors import GameNotFound, GameStateConflict, InvalidValue
+from bot.storage.ratings import rate_finished_game
 from bot.storage.summary import SeatResult, summarize
 from bot.storage.values import (
     check_id,
@@ -221,4 +223,5 @@ async def finish_pad(
             "WHERE id = ?",
             (finished, game_id, pad_id),
         )
-    return game_id, results
+        changes = await rate_finished_game(tx, db.dialect, guild_id, game_id)
+    return game_id, with_rating_changes(results, changes)

@@ -54,6 +54,7 @@ from bot.storage.models import (
 from bot.storage.moves import UNSET, Unset
 from bot.storage.postgres.connection import PostgresDatabase
 from bot.storage.postgres.migrations import postgres_migrations
+from bot.storage.rating_rebuild import RebuildReport, rebuild_ratings
 from bot.storage.summary import SeatResult
 from bot.storage.turns import DEFAULT_CLAIM_LEASE, DueDeadline, LockedGame
 from engine import CHANCE_VERSION, Bid, Game, Play, Rules
@@ -452,8 +453,14 @@ class Storage:
         return await stats.forget_user(self._db, user_id)
 
     async def reset_guild_leaderboard(self, guild_id: int) -> int:
-        """Delete a server's leaderboard and stats; returns the results deleted."""
+        """Delete a server's leaderboard, stats and ratings; returns the results deleted."""
         return await stats.reset_guild_leaderboard(self._db, guild_id)
+
+    async def rebuild_ratings(self) -> RebuildReport:
+        """Recompute every server's ratings from the stored results in rating order,
+        compare them with the stored ones and save them where they differ."""
+        async with self._db.transaction("rebuilding the ratings") as tx:
+            return await rebuild_ratings(tx)
 
     # --- server settings -----------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from bot.storage.postgres.errors import DRIVER_ERRORS, redact, translate
 
 _GAME_COLUMNS: Final = (
     "id", "guild_id", "channel_id", "rules", "seed", "chance_version", "created_at",
-    "started_at", "finished_at", "turn_timeout", "status",
+    "started_at", "finished_at", "turn_timeout", "rating_seq", "status",
 )  # fmt: skip
 _SEAT_COLUMNS: Final = ("game_id", "seat", "user_id", "computer_level", "display_name")
 _RESULT_COLUMNS: Final = (
