@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import asyncio
 import contextlib
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 

@@ -14,7 +14,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from bot.core.scorepad_state import PadState
 from bot.storage import Storage
-from engine import Game, Rules
+from engine import Rules
 from tests.storage.conftest import Location, OpenStorage
 from tests.storage.helpers import (
     NOW,
