@@ -250,7 +250,17 @@ def deal_summary(words: Words, result: DealResult, names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-def final_text(words: Words, view: SeatView, names: Sequence[str]) -> str:
+def signed(change: int) -> str:
+    """A rating change as people read it: +3, −1 (a real minus sign), ±0."""
+    if change > 0:
+        return f"+{change}"
+    return f"−{-change}" if change < 0 else "±0"
+
+
+def final_text(
+    words: Words, view: SeatView, names: Sequence[str],
+    rating_changes: Sequence[int | None] = (),
+) -> str:
     places, winners = view.places, view.winners
     order = sorted(range(len(names)), key=lambda s: (places[s], s))
     if len(winners) > 1:
@@ -259,7 +269,12 @@ def final_text(words: Words, view: SeatView, names: Sequence[str]) -> str:
     else:
         champion = words.t("🏆 **{name}** wins!", name=names[winners[0]])
     lines = [champion]
-    lines += [f"{places[s]}. {names[s]} — {view.totals[s]}" for s in order]
+    for s in order:
+        line = f"{places[s]}. {names[s]} — {view.totals[s]}"
+        change = rating_changes[s] if s < len(rating_changes) else None
+        if change is not None:
+            line += " · " + words.t("rating {change}", change=signed(change))
+        lines.append(line)
     return "\n".join(lines)
 
 

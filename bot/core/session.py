@@ -51,6 +51,9 @@ class GameSession:
     """How this game's seed becomes cards (a stored game keeps the version it began with)."""
     finish_pending: bool = False
     """The game is over but its end is not recorded yet (a failed save, retried)."""
+    rating_changes: tuple[int | None, ...] = ()
+    """Per seat, how the person's shown skill rating moved with this game, once it is
+    recorded (``None``: a computer, or a game that is not rated)."""
 
     @property
     def is_active(self) -> bool:
