@@ -11,7 +11,7 @@ from bot.adapter.custom_ids import component_id
 from bot.adapter.lobby_view import LOBBY_COLOUR
 from bot.adapter.replies import reply
 from bot.adapter.storage_words import storage_error_text
-from bot.adapter.texts import signed
+from bot.adapter.texts import rating_number, signed
 from bot.storage import LeaderboardRow, PlayerStats, StorageError
 from bot.storage.ratings import PROVISIONAL_GAMES
 from i18n import N_, Words
@@ -102,7 +102,7 @@ async def send_leaderboard(
 def _rating_line(words: Words, row: LeaderboardRow) -> str:
     figures = words.n("rating **{rating}** ({count} rated game)",
                       "rating **{rating}** ({count} rated games)", row.rated_games,
-                      rating=row.rating)
+                      rating=rating_number(row.rating or 0))
     if row.provisional:
         figures += " · " + words.t("provisional")
     name = discord.utils.escape_markdown(row.display_name)
@@ -160,7 +160,7 @@ async def send_stats(
 
 def _rating_value(words: Words, stats: PlayerStats) -> str:
     value = words.n("**{rating}** after {count} rated game", "**{rating}** after {count} "
-                    "rated games", stats.rated_games, rating=stats.rating)
+                    "rated games", stats.rated_games, rating=rating_number(stats.rating or 0))
     if stats.rating_change is not None:
         value += " · " + words.t("{change} in the last game", change=signed(stats.rating_change))
     if stats.rated_games < PROVISIONAL_GAMES:

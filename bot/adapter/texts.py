@@ -250,6 +250,11 @@ def deal_summary(words: Words, result: DealResult, names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
+def rating_number(rating: int) -> str:
+    """A rating with a real minus sign when below zero (−3)."""
+    return f"−{-rating}" if rating < 0 else str(rating)
+
+
 def signed(change: int) -> str:
     """A rating change as people read it: +3, −1 (a real minus sign), ±0."""
     if change > 0:
