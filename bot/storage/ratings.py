@@ -30,17 +30,17 @@ PROVISIONAL_GAMES: Final = 5
 _LOCK_SPACE: Final = zlib.crc32(b"kachuful ratings") % (1 << 31)
 """PostgreSQL's advisory lock key space for rating a server's games one at a time."""
 
-PARTICIPANTS: Final = """
-SELECT r.seat, r.user_id, s.computer_level, r.place
-FROM results AS r JOIN seats AS s ON s.game_id = r.game_id AND s.seat = r.seat
-WHERE r.game_id = ? ORDER BY r.seat
-"""
 SAVE_RATING: Final = """
 INSERT INTO ratings AS old (guild_id, player, user_id, mu, sigma, ordinal, games)
 VALUES (?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (guild_id, player) DO UPDATE SET
     mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,
     games = excluded.games
+"""
+_NUMBER_GAME: Final = """
+UPDATE games SET rating_seq = (
+    SELECT COALESCE(MAX(rating_seq), 0) + 1 FROM games WHERE guild_id = ?
+) WHERE id = ?
 """
 SAVE_SEAT_RATING: Final = """
 UPDATE results SET rating_mu = ?, rating_sigma = ?, rating_before = ?
@@ -148,21 +148,21 @@ def rate(
 
 
 async def rate_finished_game(
-    tx: Tx, dialect: Dialect, guild_id: int, game_id: int
+    tx: Tx, dialect: Dialect, guild_id: int, game_id: int,
+    seats: Sequence[tuple[int, int | None, str | None, int]],
 ) -> dict[int, int]:
     """Rate a game whose results were just written, in the same transaction; returns
-    each rated person's seat → change of the shown rating."""
+    each rated person's seat → change of the shown rating.
+
+    ``seats``: (seat, user id, computer level, place) of every seat, as stored — what
+    a rebuild reads back from the results and seats."""
     if dialect.name == "postgres":
         # Processes finishing games of one server at once take turns, so each reads
         # the ratings the other wrote and the rating order is the commit order.
         await tx.execute("SELECT pg_advisory_xact_lock(?, ?)",
                          (_LOCK_SPACE, guild_id % (1 << 31)))
-    row = await tx.fetchone(
-        "SELECT COALESCE(MAX(rating_seq), 0) + 1 FROM games WHERE guild_id = ?", (guild_id,)
-    )
-    assert row is not None
-    await tx.execute("UPDATE games SET rating_seq = ? WHERE id = ?", (int(row[0]), game_id))
-    entries = entries_of(await tx.fetchall(PARTICIPANTS, (game_id,)))
+    await tx.execute(_NUMBER_GAME, (guild_id, game_id))
+    entries = entries_of(seats)
     if not entries:
         return {}
     players = sorted({entry.player for entry in entries})
@@ -172,10 +172,10 @@ async def rate_finished_game(
         (guild_id, *players),
     )
     current = {str(p): Rating(float(mu), float(sigma), int(n)) for p, mu, sigma, n in stored}
-    updated, seats = rate(current, entries)
+    updated, rated = rate(current, entries)
     await tx.executemany(SAVE_RATING, rating_rows(guild_id, updated))
-    await tx.executemany(SAVE_SEAT_RATING, seat_rating_rows(game_id, seats))
-    return {seat.seat: seat.change for seat in seats if seat.player.startswith("user:")}
+    await tx.executemany(SAVE_SEAT_RATING, seat_rating_rows(game_id, rated))
+    return {seat.seat: seat.change for seat in rated if seat.player.startswith("user:")}
 
 
 def rating_rows(guild_id: int, ratings: Mapping[str, Rating]) -> list[tuple[Any, ...]]:

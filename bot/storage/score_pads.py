@@ -223,5 +223,8 @@ async def finish_pad(
             "WHERE id = ?",
             (finished, game_id, pad_id),
         )
-        changes = await rate_finished_game(tx, db.dialect, guild_id, game_id)
+        changes = await rate_finished_game(
+            tx, db.dialect, guild_id, game_id,
+            [(r.seat, users[r.seat][0], None, r.place) for r in results],  # no computers
+        )
     return game_id, with_rating_changes(results, changes)
