@@ -45,10 +45,7 @@ async def send_leaderboard(
         return
     # A leaderboard is posted for the whole channel: the server's language.
     words = await bot.languages.server(interaction.guild_id)
-    # Ratings count every game of the server: no period, no kind of game.
     rated = sort == "rating"
-    if rated:
-        period, games = "all", "all"
     embed = discord.Embed(title=words.t(PERIODS.get(period, PERIODS["all"])),
                           colour=LOBBY_COLOUR)
     if not board.rows and rated:
@@ -76,6 +73,7 @@ async def send_leaderboard(
         embed.description = "\n".join(lines)
     embed.set_footer(text=" · ".join((
         words.t(SORTS.get(sort, SORTS["rating"])),
+        *([words.t("a rating counts every game here")] if rated else []),
         words.t(GAMES.get(games, GAMES["all"])),
         words.t("page {page} of {pages}", page=board.page, pages=board.page_count),
         words.n("at least {count} game", "at least {count} games", board.min_games))))

@@ -1,7 +1,8 @@
 """Reading the skill ratings: a server's rating leaderboard, and one player's rating.
 
-Ratings are kept per server over every finished game of both kinds, so the rating
-leaderboard has no period and no kind of game. People with fewer than
+Ratings are kept per server over every finished game of both kinds. A rating
+leaderboard asked for a period or one kind of game lists the people who played such
+games then, still by their whole rating. People with fewer than
 ``PROVISIONAL_GAMES`` rated games are provisional and listed below the others;
 computer levels are rated but never listed.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from bot.storage.backend import Backend, Tx
-from bot.storage.models import LeaderboardPage, LeaderboardRow
+from bot.storage.models import GameKinds, LeaderboardPage, LeaderboardRow, Period
 from bot.storage.ratings import PROVISIONAL_GAMES, ordinal, shown
 
 HISTORY_GAMES: Final = 60
@@ -24,8 +25,14 @@ SELECT r.user_id, t.display_name, COALESCE(t.games, 0) AS games, COALESCE(t.wins
        CASE WHEN r.games >= :established THEN 0 ELSE 1 END AS provisional
 FROM ratings AS r
 LEFT JOIN player_totals AS t ON t.guild_id = r.guild_id AND t.user_id = r.user_id
-WHERE r.guild_id = :guild AND r.user_id IS NOT NULL AND r.games >= :min_games
+WHERE r.guild_id = :guild AND r.user_id IS NOT NULL AND r.games >= :min_games {played}
 """
+# The people who played in the period (and kind) asked for: one range of results_recent.
+_PLAYED: Final = """
+AND r.user_id IN (
+    SELECT user_id FROM results
+    WHERE guild_id = :guild AND finished_at >= :since AND user_id IS NOT NULL {kind_filter}
+)"""
 _PAGE: Final = """
 WITH ranked AS ({source})
 SELECT RANK() OVER (ORDER BY provisional, ordinal DESC), user_id, display_name, games, wins,
@@ -45,10 +52,18 @@ LIMIT :limit
 
 
 async def rating_leaderboard(
-    db: Backend, guild_id: int, page: int, page_size: int, min_games: int
+    db: Backend, guild_id: int, page: int, page_size: int, min_games: int,
+    played: tuple[Period, int, GameKinds] = ("all", 0, "all"),
 ) -> LeaderboardPage:
-    """One page of a server's people by conservative rating (checked arguments)."""
+    """One page of a server's people by conservative rating (checked arguments);
+    ``played``: (period, its start in epoch seconds, kinds) the people played in."""
+    period, since, kinds = played
+    narrowed = period != "all" or kinds != "all"
+    kind_filter = "" if kinds == "all" else "AND table_game = :table"
+    source = _SOURCE.format(played=_PLAYED.format(kind_filter=kind_filter) if narrowed else "")
     params = {
+        "since": since,
+        "table": int(kinds == "table"),
         "guild": guild_id,
         "established": PROVISIONAL_GAMES,
         "min_games": min_games,
@@ -56,15 +71,15 @@ async def rating_leaderboard(
         "offset": (page - 1) * page_size,
     }
     doing = "reading the rating leaderboard"
-    rows = await db.fetchall(_PAGE.format(source=_SOURCE), params, doing)
+    rows = await db.fetchall(_PAGE.format(source=source), params, doing)
     if rows:
         total = int(rows[0][8])
     else:  # past the last page: count the rated people on their own
-        total = int((await db.fetchall(_COUNT.format(source=_SOURCE), params, doing))[0][0])
+        total = int((await db.fetchall(_COUNT.format(source=source), params, doing))[0][0])
     return LeaderboardPage(
         guild_id=guild_id,
         sort="rating",
-        period="all",
+        period=period,
         page=page,
         page_size=page_size,
         min_games=min_games,

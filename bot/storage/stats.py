@@ -130,8 +130,9 @@ async def leaderboard(
     least = DEFAULT_MIN_GAMES[sort] if min_games is None else min_games
     if isinstance(least, bool) or not isinstance(least, int) or least < 1:
         raise InvalidValue(f"min_games is a whole number from 1, not {min_games!r}")
-    if sort == "rating":  # every game of the server counts: no period, no kind
-        return await rating_leaderboard(db, guild_id, page, page_size, least)
+    if sort == "rating":  # every game of the server counts; period and kind pick people
+        played = (period, _since(period, now), kinds)
+        return await rating_leaderboard(db, guild_id, page, page_size, least, played)
     figure, tiebreak = _ORDER[sort]
     params = {
         "guild": guild_id,

@@ -201,6 +201,20 @@ async def test_leaderboard_and_stats_show_the_conservative_rating(
         ]
         assert ratings == sorted(ratings, reverse=True)
 
+    # One kind of game lists the people who played it, still by their whole rating.
+    table = await storage.leaderboard(GUILD_A, sort="rating", kinds="table", page_size=50)
+    assert [row.user_id for row in table.rows] == [
+        row.user_id for row in page.rows if row.user_id in (1, 2, 3)
+    ]
+    assert [row.rating for row in table.rows] == [
+        row.rating for row in page.rows if row.user_id in (1, 2, 3)
+    ]
+    recent = await storage.leaderboard(GUILD_A, sort="rating", period="7d", now=NOW)
+    assert recent.total_players == 4 and recent.period == "7d"
+    later = await storage.leaderboard(GUILD_A, sort="rating", period="7d",
+                                      now=NOW + timedelta(days=30))
+    assert later.rows == () and later.total_players == 0
+
     stats = await storage.player_stats(GUILD_A, 1)
     mine = oracle.ratings[(GUILD_A, "user:1")]
     assert (stats.rating, stats.rated_games) == (round(mine.ordinal()), 7)  # with the pad
