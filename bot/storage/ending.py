@@ -16,7 +16,15 @@ from bot.storage.backend import Backend, Tx
 from bot.storage.codec import decode_action, encode_action
 from bot.storage.errors import GameNotFound, GameStateConflict
 from bot.storage.models import OPEN_STATUSES, GameStatus
-from bot.storage.ratings import rate_finished_game
+from bot.storage.ratings import (
+    NEXT_RATING_SEQ,
+    SeatRating,
+    changes_of,
+    lock_ratings,
+    rate_seats,
+    save_ratings,
+    seat_values,
+)
 from bot.storage.summary import SeatResult, summarize
 from bot.storage.values import check_flag, check_id, now_or, rules_to_json
 from engine import Game
@@ -27,8 +35,9 @@ from engine import Game
 # PostgreSQL's GREATEST).
 INSERT_RESULT: Final = """
 INSERT INTO results (game_id, seat, guild_id, finished_at, user_id, total, place, won,
-                     shared_win, deals_played, bids_hit, zero_bids, zero_hits, hooked)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                     shared_win, deals_played, bids_hit, zero_bids, zero_hits, hooked,
+                     rating_mu, rating_sigma, rating_before)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 """
 ADD_HAND_ACCURACY: Final = """
 INSERT INTO hand_accuracy (user_id, guild_id, hand_size, deals, hits) VALUES (?, ?, ?, ?, ?)
@@ -109,19 +118,21 @@ async def finish_game(
                 for seq in range(len(stored), len(actions))
             ],
         )
+        await lock_ratings(tx, db.dialect, guild_id)
         await tx.execute(
-            "UPDATE games SET status = 'finished', finished_at = ? WHERE id = ?",
-            (finished, game_id),
+            "UPDATE games SET status = 'finished', finished_at = ?, "
+            f"rating_seq = {NEXT_RATING_SEQ} WHERE id = ?",
+            (finished, guild_id, game_id),
         )
         await tx.execute("UPDATE seats SET turn_deadline = NULL WHERE game_id = ?", (game_id,))
         users = {int(s[0]): (s[1], str(s[2])) for s in seats}
-        await _write_results(tx, game_id, guild_id, finished, results, users)
         levels = {int(s[0]): s[3] for s in seats}
-        changes = await rate_finished_game(
-            tx, db.dialect, guild_id, game_id,
-            [(r.seat, users[r.seat][0], levels[r.seat], r.place) for r in results],
+        updated, rated = await rate_seats(
+            tx, guild_id, [(r.seat, users[r.seat][0], levels[r.seat], r.place) for r in results]
         )
-    return with_rating_changes(results, changes)
+        await _write_results(tx, game_id, guild_id, finished, results, users, rated)
+        await save_ratings(tx, guild_id, updated)
+    return with_rating_changes(results, changes_of(rated))
 
 
 def with_rating_changes(
@@ -158,8 +169,11 @@ async def _write_results(
     finished: int,
     results: Sequence[SeatResult],
     users: Mapping[int, tuple[int | None, str]],
+    rated: Mapping[int, SeatRating],
 ) -> None:
-    await tx.executemany(INSERT_RESULT, result_rows(game_id, guild_id, finished, results, users))
+    await tx.executemany(
+        INSERT_RESULT, result_rows(game_id, guild_id, finished, results, users, rated)
+    )
     await tx.executemany(ADD_HAND_ACCURACY, hand_accuracy_rows(guild_id, results, users))
     await tx.executemany(ADD_PLAYER_TOTALS, player_totals_rows(guild_id, finished, results, users))
 
@@ -170,8 +184,10 @@ def result_rows(
     finished: int,
     results: Sequence[SeatResult],
     users: Mapping[int, tuple[int | None, str]],
+    rated: Mapping[int, SeatRating] | None = None,
 ) -> list[tuple[Any, ...]]:
-    """Rows for :data:`INSERT_RESULT`: every seat, computers with no user id."""
+    """Rows for :data:`INSERT_RESULT`: every seat, computers with no user id; rated
+    seats with their rating (none given: rated later, by a rebuild)."""
     return [
         (
             game_id,
@@ -188,6 +204,7 @@ def result_rows(
             r.zero_bids,
             r.zero_hits,
             r.hooked,
+            *seat_values(rated or {}, r.seat),
         )
         for r in results
     ]

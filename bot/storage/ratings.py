@@ -37,11 +37,8 @@ ON CONFLICT (guild_id, player) DO UPDATE SET
     mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,
     games = excluded.games
 """
-_NUMBER_GAME: Final = """
-UPDATE games SET rating_seq = (
-    SELECT COALESCE(MAX(rating_seq), 0) + 1 FROM games WHERE guild_id = ?
-) WHERE id = ?
-"""
+NEXT_RATING_SEQ: Final = "(SELECT COALESCE(MAX(rating_seq), 0) + 1 FROM games WHERE guild_id = ?)"
+"""A finishing game's rating order: after the server's last (under its rating turn)."""
 SAVE_SEAT_RATING: Final = """
 UPDATE results SET rating_mu = ?, rating_sigma = ?, rating_before = ?
 WHERE game_id = ? AND seat = ?
@@ -147,24 +144,27 @@ def rate(
     return updated, seats
 
 
-async def rate_finished_game(
-    tx: Tx, dialect: Dialect, guild_id: int, game_id: int,
-    seats: Sequence[tuple[int, int | None, str | None, int]],
-) -> dict[int, int]:
-    """Rate a game whose results were just written, in the same transaction; returns
-    each rated person's seat → change of the shown rating.
+async def lock_ratings(tx: Tx, dialect: Dialect, guild_id: int) -> None:
+    """Take the server's rating turn, before the game takes its rating order and reads
+    any rating. PostgreSQL: processes finishing games of one server at once take turns,
+    so each reads the ratings the other wrote and the rating order is the commit order
+    (SQLite's write transaction already holds the only write lock)."""
+    if dialect.name == "postgres":
+        await tx.execute("SELECT pg_advisory_xact_lock(?, ?)",
+                         (_LOCK_SPACE, guild_id % (1 << 31)))
+
+
+async def rate_seats(
+    tx: Tx, guild_id: int, seats: Sequence[tuple[int, int | None, str | None, int]]
+) -> tuple[dict[str, Rating], dict[int, SeatRating]]:
+    """Rate a finishing game (after :func:`lock_ratings`): the players' new ratings, for
+    :func:`save_ratings`, and each rated seat's, for its result row.
 
     ``seats``: (seat, user id, computer level, place) of every seat, as stored — what
     a rebuild reads back from the results and seats."""
-    if dialect.name == "postgres":
-        # Processes finishing games of one server at once take turns, so each reads
-        # the ratings the other wrote and the rating order is the commit order.
-        await tx.execute("SELECT pg_advisory_xact_lock(?, ?)",
-                         (_LOCK_SPACE, guild_id % (1 << 31)))
-    await tx.execute(_NUMBER_GAME, (guild_id, game_id))
     entries = entries_of(seats)
     if not entries:
-        return {}
+        return {}, {}
     players = sorted({entry.player for entry in entries})
     marks = ",".join("?" for _ in players)  # only '?' marks: no outside text
     stored = await tx.fetchall(
@@ -173,9 +173,22 @@ async def rate_finished_game(
     )
     current = {str(p): Rating(float(mu), float(sigma), int(n)) for p, mu, sigma, n in stored}
     updated, rated = rate(current, entries)
+    return updated, {seat.seat: seat for seat in rated}
+
+
+async def save_ratings(tx: Tx, guild_id: int, updated: Mapping[str, Rating]) -> None:
     await tx.executemany(SAVE_RATING, rating_rows(guild_id, updated))
-    await tx.executemany(SAVE_SEAT_RATING, seat_rating_rows(game_id, rated))
-    return {seat.seat: seat.change for seat in rated if seat.player.startswith("user:")}
+
+
+def changes_of(rated: Mapping[int, SeatRating]) -> dict[int, int]:
+    """Each rated person's seat → change of the shown rating."""
+    return {seat: r.change for seat, r in rated.items() if r.player.startswith("user:")}
+
+
+def seat_values(rated: Mapping[int, SeatRating], seat: int) -> tuple[Any, Any, Any]:
+    """A result row's rating columns (mu, sigma, before); NULLs for an unrated seat."""
+    found = rated.get(seat)
+    return (None, None, None) if found is None else (found.mu, found.sigma, found.before)
 
 
 def rating_rows(guild_id: int, ratings: Mapping[str, Rating]) -> list[tuple[Any, ...]]:
@@ -183,7 +196,3 @@ def rating_rows(guild_id: int, ratings: Mapping[str, Rating]) -> list[tuple[Any,
         (guild_id, player, user_of(player), r.mu, r.sigma, r.ordinal, r.games)
         for player, r in ratings.items()
     ]
-
-
-def seat_rating_rows(game_id: int, seats: Sequence[SeatRating]) -> list[tuple[Any, ...]]:
-    return [(s.mu, s.sigma, s.before, game_id, s.seat) for s in seats]
