@@ -426,8 +426,10 @@ class Storage:
         now: datetime | None = None,
         kinds: GameKinds = "all",
     ) -> LeaderboardPage:
-        """One page of a server's human ranking. ``min_games`` defaults to 1 for wins
-        and points and 5 for the ratios (average, win rate, bid accuracy)."""
+        """One page of a server's human ranking. ``min_games`` defaults to 1 for the
+        rating, wins and points and 5 for the ratios (average, win rate, bid accuracy).
+        ``sort="rating"`` ranks by skill rating (provisional players below the others);
+        a period or kind of game then picks the people who played such games."""
         return await stats.leaderboard(
             self._db,
             guild_id,
