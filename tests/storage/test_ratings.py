@@ -5,6 +5,7 @@ and a server reset behave; the migration rates games played before ratings exist
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -303,3 +304,24 @@ def test_the_rating_of_one_game_is_the_librarys(places: list[int]) -> None:
         assert seats[seat].before == 0.0
     tied = [s for s, p in enumerate(places) if places.count(p) > 1]
     assert len({updated[f"user:{s}"].mu for s in tied}) <= 1, "a shared place is a tie"
+
+
+async def test_games_finished_at_once_by_two_processes_rate_in_turn(
+    database: Location, open_storage: OpenStorage
+) -> None:
+    """Two processes share the database and finish games of one server at the same time:
+    each rates after the other, so a rebuild in rating order reproduces them."""
+    first, second = await open_storage(database), await open_storage(database)
+    ready = []
+    for number, storage in enumerate([first, second] * 3):
+        # Different people (one open game each), one computer level they all share.
+        players = [human(100 + 2 * number), human(101 + 2 * number), computer("Robo", "hard")]
+        game_id, game = await start_game(storage, GUILD_A, players, seed=900 + number)
+        while not game.is_over:
+            await save_and_apply(storage, game_id, game, first_legal(game))
+        ready.append((storage, game_id, game))
+    await asyncio.gather(*(storage.finish_game(game_id, game, now=NOW)
+                           for storage, game_id, game in ready))
+    order = await raw_execute(database, "SELECT rating_seq FROM games ORDER BY rating_seq")
+    assert [seq for (seq,) in order] == [1, 2, 3, 4, 5, 6]
+    assert (await first.rebuild_ratings()).reproduced
