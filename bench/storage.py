@@ -8,9 +8,12 @@ formula, places and shared wins follow the totals. Then measures, with the real
 
 * a server's leaderboard page (every sort × period, pages 1 and 3, many servers);
 * a player's stats (in one server, and across all);
-* appending a move, with ``durability="FULL"`` (fsync per commit) and ``"NORMAL"``.
+* appending a move, with ``durability="FULL"`` (fsync per commit) and ``"NORMAL"``;
+* the rating leaderboard page, and finishing a game with its rating update
+  (bench/storage_ratings.py; the bulk-loaded games are rated by a rebuild once built).
 
-Targets (medians): leaderboard ≤ 10 ms, stats ≤ 10 ms, append ≤ 2 ms with the
+Targets (medians): leaderboard ≤ 10 ms (the rating page too), stats ≤ 10 ms, finishing
+a game with its rating update ≤ 5 ms, append ≤ 2 ms with the
 durability as configured (``--durability``, default NORMAL like the bot; FULL is
 bounded below by the disk's fsync, which the bench also measures).
 ``--database postgres`` measures the same on PostgreSQL (``--server-url``, default
@@ -41,6 +44,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.storage_postgres import DEFAULT_SERVER, cached_postgres, database_mb
+from bench.storage_ratings import TARGET_MS as RATING_TARGET_MS
+from bench.storage_ratings import (
+    bench_finish_with_rating,
+    bench_rating_leaderboard,
+    rate_loaded_games,
+)
 from bot.storage import (
     LEADERBOARD_SORTS,
     PERIODS,
@@ -58,7 +67,8 @@ GUILDS = 50
 PLAYERS = 5_000
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 RULES = Rules()
-TARGET_MS = {"leaderboard": 10.0, "stats": 10.0, "append": 2.0}
+TARGET_MS = {"leaderboard": 10.0, "stats": 10.0, "append": 2.0, **RATING_TARGET_MS}
+FINISH_SAMPLES = 60
 POSTGRES_APPEND_TARGET_MS = 3.0
 
 
@@ -170,6 +180,11 @@ async def build(path: Path, games: int) -> float:
     await storage.close()
     loaded = bulk_load_finished_games(path, synthetic_games(games, seed=2026))
     assert loaded == games
+    storage = await Storage.open(path, durability="NORMAL")
+    try:
+        print(f"rated the loaded games in {await rate_loaded_games(storage):.1f} s")
+    finally:
+        await storage.close()
     return time.perf_counter() - started
 
 
@@ -329,8 +344,14 @@ async def main() -> None:
         await storage.leaderboard(1_000, now=NOW)  # warm the page cache once
         leaderboard = await bench_leaderboards(storage, rng, args.rounds)
         stats = await bench_stats(storage, rng, args.samples)
+        rating_board = summary(
+            await bench_rating_leaderboard(storage, rng, GUILDS, args.samples, NOW)
+        )
     finally:
         await storage.close()
+    finish = summary(
+        await bench_finish_with_rating(path, FINISH_SAMPLES, range(1, PLAYERS + 1), NOW)
+    )
     append_full = await bench_append(path, "FULL", args.samples)
     append_normal = await bench_append(path, "NORMAL", args.samples)
     floor = fsync_floor(path.parent, args.samples)
@@ -344,6 +365,8 @@ async def main() -> None:
         "open_with_check_ms": round(open_ms, 1),
         "leaderboard": leaderboard,
         "player_stats": stats,
+        "rating_leaderboard": rating_board,
+        "finish_with_rating": finish,
         "append_full": append_full,
         "append_normal": append_normal,
         "fsync_floor": floor,
@@ -352,6 +375,8 @@ async def main() -> None:
         "leaderboard": leaderboard["median_ms"],
         "stats": stats["median_ms"],
         "append": (append_full if args.durability == "FULL" else append_normal)["median_ms"],
+        "rating_leaderboard": rating_board["median_ms"],
+        "finish_with_rating": finish["median_ms"],
     }
     for name, value in checks.items():
         verdict = "ok" if float(str(value)) <= TARGET_MS[name] else "MISSED"
@@ -380,13 +405,21 @@ async def main_postgres(args: argparse.Namespace) -> None:
         await storage.leaderboard(1_000, now=NOW)  # warm the server's cache once
         leaderboard = await bench_leaderboards(storage, rng, args.rounds)
         stats = await bench_stats(storage, rng, args.samples)
+        rating_board = summary(
+            await bench_rating_leaderboard(storage, rng, GUILDS, args.samples, NOW)
+        )
     finally:
         await storage.close()
+    finish = summary(
+        await bench_finish_with_rating(url, FINISH_SAMPLES, range(1, PLAYERS + 1), NOW)
+    )
     append = await bench_append(url, "NORMAL", args.samples)
     targets = {
         "leaderboard": (leaderboard["median_ms"], TARGET_MS["leaderboard"]),
         "stats": (stats["median_ms"], TARGET_MS["stats"]),
         "append": (append["median_ms"], POSTGRES_APPEND_TARGET_MS),
+        "rating_leaderboard": (rating_board["median_ms"], TARGET_MS["rating_leaderboard"]),
+        "finish_with_rating": (finish["median_ms"], TARGET_MS["finish_with_rating"]),
     }
     for name, (value, target) in targets.items():
         verdict = "ok" if float(str(value)) <= target else "MISSED"
@@ -400,6 +433,8 @@ async def main_postgres(args: argparse.Namespace) -> None:
         "build_seconds": None if build_seconds is None else round(build_seconds, 1),
         "leaderboard": leaderboard,
         "player_stats": stats,
+        "rating_leaderboard": rating_board,
+        "finish_with_rating": finish,
         "append": append,
         "targets_met": all(float(str(v)) <= t for v, t in targets.values()),
     }

@@ -57,6 +57,11 @@ async def cached_postgres(
     assert callable(synthetic)
     loaded = await bulk_load_finished_games_postgres(url, synthetic(games, seed=2026))
     assert loaded == games
+    storage = await Storage.connect(url)
+    try:  # the loader leaves the rating to a rebuild
+        assert (await storage.rebuild_ratings()).games_rated > 0
+    finally:
+        await storage.close()
     conn = await asyncpg.connect(url)
     try:
         await conn.execute("COMMENT ON TABLE games IS 'bench complete'")

@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "cli.simulate",
     "cli.review",
     "cli.migrate_to_postgres",
+    "cli.ratings",
 )
 
 

@@ -18,6 +18,7 @@ from render import (
     render_trick,
     samples,
 )
+from render.rating_chart import render_rating_chart
 
 Picture = tuple[str, Callable[[], bytes]]
 
@@ -81,6 +82,10 @@ def pictures() -> list[Picture]:
         (
             "dealer-draw.png",
             lambda: render_dealer_draw(drawn.players, drawn.dealer_draws, drawn.first_dealer or 0),
+        ),
+        (
+            "rating-history.png",
+            lambda: render_rating_chart([0.0, 2.4, 1.1, -3.8, 5.2, 7.9, 6.4, 12.6, 11.8, 14.3]),
         ),
     ]
 

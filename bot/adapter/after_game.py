@@ -16,7 +16,7 @@ from bot.adapter.storage_words import storage_error_text
 from bot.core.refusals import Refusal
 from bot.core.scorepad_state import PadState
 from bot.core.seats import SeatState
-from bot.storage import StorageError
+from bot.storage import LEADERBOARD_SORTS, StorageError
 from engine.record import game_to_record, record_to_json
 
 if TYPE_CHECKING:
@@ -145,7 +145,7 @@ async def on_board(bot: BotParts, interaction: discord.Interaction, cid: Compone
         raise BadComponent("leaderboard of another server")
     sort, period = cid.args[0].replace("-", "_"), cid.args[1]
     games = cid.args[2] if len(cid.args) == 3 else "all"  # pages posted before the option
-    if sort not in ("wins", "points", "average", "win_rate", "bid_accuracy") or period not in (
+    if sort not in LEADERBOARD_SORTS or period not in (
         "all", "30d", "7d"
     ) or games not in ("all", "online", "table"):
         raise BadComponent("bad leaderboard page")

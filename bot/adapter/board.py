@@ -6,20 +6,23 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.adapter import controls
+from bot.adapter import controls, pictures
 from bot.adapter.custom_ids import component_id
 from bot.adapter.lobby_view import LOBBY_COLOUR
 from bot.adapter.replies import reply
 from bot.adapter.storage_words import storage_error_text
-from bot.storage import StorageError
-from i18n import N_
+from bot.adapter.texts import rating_number, signed
+from bot.storage import LeaderboardRow, PlayerStats, StorageError
+from bot.storage.ratings import PROVISIONAL_GAMES
+from i18n import N_, Words
 
 PERIODS = {"all": N_("Kachuful leaderboard — all time"),
            "30d": N_("Kachuful leaderboard — the last 30 days"),
            "7d": N_("Kachuful leaderboard — the last 7 days")}
 GAMES = {"all": N_("online and table games"), "online": N_("online games only"),
          "table": N_("table games only (score pads)")}
-SORTS = {"wins": N_("Sorted by wins"), "points": N_("Sorted by points"),
+SORTS = {"rating": N_("Sorted by skill rating"),
+         "wins": N_("Sorted by wins"), "points": N_("Sorted by points"),
          "average": N_("Sorted by average"), "win_rate": N_("Sorted by win rate"),
          "bid_accuracy": N_("Sorted by bid accuracy")}
 
@@ -42,9 +45,12 @@ async def send_leaderboard(
         return
     # A leaderboard is posted for the whole channel: the server's language.
     words = await bot.languages.server(interaction.guild_id)
+    rated = sort == "rating"
     embed = discord.Embed(title=words.t(PERIODS.get(period, PERIODS["all"])),
                           colour=LOBBY_COLOUR)
-    if not board.rows:
+    if not board.rows and rated:
+        embed.description = words.t("No one has a skill rating here yet: finish a game.")
+    elif not board.rows:
         embed.description = words.n(
             "No one has played {count}+ finished game here in that time yet.",
             "No one has played {count}+ finished games here in that time yet.",
@@ -52,6 +58,9 @@ async def send_leaderboard(
     else:
         lines = []
         for row in board.rows:
+            if rated:
+                lines.append(_rating_line(words, row))
+                continue
             accuracy = "—" if row.bid_accuracy is None else f"{row.bid_accuracy:.0%}"
             figures = words.n(
                 "{wins} wins · {points} pts · avg {average} · win rate {rate} · bids "
@@ -63,7 +72,8 @@ async def send_leaderboard(
             lines.append(f"**{row.rank}.** {name} — {figures}")
         embed.description = "\n".join(lines)
     embed.set_footer(text=" · ".join((
-        words.t(SORTS.get(sort, SORTS["wins"])),
+        words.t(SORTS.get(sort, SORTS["rating"])),
+        *([words.t("a rating counts every game here")] if rated else []),
         words.t(GAMES.get(games, GAMES["all"])),
         words.t("page {page} of {pages}", page=board.page, pages=board.page_count),
         words.n("at least {count} game", "at least {count} games", board.min_games))))
@@ -85,6 +95,16 @@ async def send_leaderboard(
         await interaction.followup.send(embed=embed, view=view)
     else:
         await interaction.response.send_message(embed=embed, view=view)
+
+
+def _rating_line(words: Words, row: LeaderboardRow) -> str:
+    figures = words.n("rating **{rating}** ({count} rated game)",
+                      "rating **{rating}** ({count} rated games)", row.rated_games,
+                      rating=rating_number(row.rating or 0))
+    if row.provisional:
+        figures += " · " + words.t("provisional")
+    name = discord.utils.escape_markdown(row.display_name)
+    return f"**{row.rank}.** {name} — {figures}"
 
 
 async def send_stats(
@@ -124,6 +144,25 @@ async def send_stats(
         if by_size:
             embed.add_field(name=words.t("Bid accuracy by hand size"), value=by_size,
                             inline=False)
+    if stats.rating is not None:
+        embed.add_field(name=words.t("Skill rating"), value=_rating_value(words, stats),
+                        inline=False)
+        if len(stats.rating_history) >= 2:
+            # People would rather look than read: the rating over their last games.
+            chart = await pictures.rating_chart_file(words, list(stats.rating_history))
+            embed.set_image(url=f"attachment://{chart.filename}")
+            await interaction.response.send_message(embed=embed, file=chart)
+            return
     await interaction.response.send_message(embed=embed)
+
+
+def _rating_value(words: Words, stats: PlayerStats) -> str:
+    value = words.n("**{rating}** after {count} rated game", "**{rating}** after {count} "
+                    "rated games", stats.rated_games, rating=rating_number(stats.rating or 0))
+    if stats.rating_change is not None:
+        value += " · " + words.t("{change} in the last game", change=signed(stats.rating_change))
+    if stats.rated_games < PROVISIONAL_GAMES:
+        value += " · " + words.t("provisional")
+    return value
 
 

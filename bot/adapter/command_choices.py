@@ -14,7 +14,7 @@ ScoringChoice = Literal["classic", "ten-times", "trick-plus-bonus", "penalty-per
                         "judgement", "quadratic", "ten-per-trick"]
 ZeroChoice = Literal["formula", "five", "five-plus-cards"]
 BiddingChoice = Literal["in-turn", "simultaneous"]
-SortChoice = Literal["wins", "points", "average", "win_rate", "bid_accuracy"]
+SortChoice = Literal["rating", "wins", "points", "average", "win_rate", "bid_accuracy"]
 PeriodChoice = Literal["all", "30d", "7d"]
 GamesChoice = Literal["all", "online", "table"]
 

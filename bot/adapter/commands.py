@@ -127,7 +127,7 @@ def build_group(bot: BotParts) -> app_commands.Group:
     async def leaderboard(
         interaction: discord.Interaction,
         period: PeriodChoice = "all",
-        sort: SortChoice = "wins",
+        sort: SortChoice = "rating",
         page: app_commands.Range[int, 1, 10_000] = 1,
         games: GamesChoice = "all",
     ) -> None:

@@ -17,6 +17,7 @@ from i18n import Words
 from render.dealer_draw import render_dealer_draw
 from render.hand import render_hand
 from render.options import RenderOptions
+from render.rating_chart import render_rating_chart
 from render.scoresheet import render_score_sheet
 from render.standings import render_final_standings
 from render.trick import render_trick_won
@@ -70,3 +71,8 @@ async def dealer_draw_file(words: Words, view: SeatView, names: list[str]) -> di
         render_dealer_draw, names, view.dealer_draws, first, options_in(words)
     )
     return as_file(png, "dealer-draw.png")
+
+
+async def rating_chart_file(words: Words, history: list[float]) -> discord.File:
+    png = await asyncio.to_thread(render_rating_chart, history, options_in(words))
+    return as_file(png, "rating-history.png")

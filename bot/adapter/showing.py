@@ -143,7 +143,7 @@ class Presenter(TurnPresenter):
     async def _ShowFinal(self, game_id: int, messages: GameMessages, e: fx.ShowFinal) -> None:
         view, names = e.table.view, e.table.names
         words = await self._server(e.place)
-        text = texts.final_text(words, view, names) + "\n\n" + words.t(
+        text = texts.final_text(words, view, names, e.rating_changes) + "\n\n" + words.t(
             "Fair-deal proof: the seed was `{seed}` (SHA-256 `{commitment}`, shown at the "
             "start). Download the record and check it with `kachuful verify`.",
             seed=e.seed_hex, commitment=e.table.commitment)
@@ -167,7 +167,7 @@ class Presenter(TurnPresenter):
             if label.user_id is None or label.left or seat in messages.dms_closed:
                 continue
             own = await self._person(e.place, label.user_id)
-            own_text = texts.final_text(own, view, names) + "\n\n" + own.t(
+            own_text = texts.final_text(own, view, names, e.rating_changes) + "\n\n" + own.t(
                 "Fair-deal proof: the seed was `{seed}` (SHA-256 `{commitment}`, shown at the "
                 "start). Download the record and check it with `kachuful verify`.",
                 seed=e.seed_hex, commitment=e.table.commitment)

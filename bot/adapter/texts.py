@@ -250,7 +250,22 @@ def deal_summary(words: Words, result: DealResult, names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-def final_text(words: Words, view: SeatView, names: Sequence[str]) -> str:
+def rating_number(rating: int) -> str:
+    """A rating with a real minus sign when below zero (−3)."""
+    return f"−{-rating}" if rating < 0 else str(rating)
+
+
+def signed(change: int) -> str:
+    """A rating change as people read it: +3, −1 (a real minus sign), ±0."""
+    if change > 0:
+        return f"+{change}"
+    return f"−{-change}" if change < 0 else "±0"
+
+
+def final_text(
+    words: Words, view: SeatView, names: Sequence[str],
+    rating_changes: Sequence[int | None] = (),
+) -> str:
     places, winners = view.places, view.winners
     order = sorted(range(len(names)), key=lambda s: (places[s], s))
     if len(winners) > 1:
@@ -259,7 +274,12 @@ def final_text(words: Words, view: SeatView, names: Sequence[str]) -> str:
     else:
         champion = words.t("🏆 **{name}** wins!", name=names[winners[0]])
     lines = [champion]
-    lines += [f"{places[s]}. {names[s]} — {view.totals[s]}" for s in order]
+    for s in order:
+        line = f"{places[s]}. {names[s]} — {view.totals[s]}"
+        change = rating_changes[s] if s < len(rating_changes) else None
+        if change is not None:
+            line += " · " + words.t("rating {change}", change=signed(change))
+        lines.append(line)
     return "\n".join(lines)
 
 

@@ -223,6 +223,8 @@ class ShowFinal(Effect):
     table: TableSnapshot
     seed_hex: str
     record_json: bytes
+    rating_changes: tuple[int | None, ...] = ()
+    """Per seat, the change of the person's shown skill rating (``None``: not rated)."""
 
 
 TellKind = Literal["cancelled_channel_lost", "channel_unwritable"]

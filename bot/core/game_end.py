@@ -23,13 +23,14 @@ async def record_finish(ctx: CoreContext, session: GameSession) -> bool:
     game = session.game
     assert game is not None and game.is_over
     try:
-        await ctx.storage.finish_game(session.game_id, game)
+        results = await ctx.storage.finish_game(session.game_id, game)
     except StorageError as exc:
         log.warning("could not record the end of game %s (will retry): %s",
                     session.game_id, exc)
         session.finish_pending = True
         return False
     session.finish_pending = False
+    session.rating_changes = tuple(result.rating_change for result in results)
     session.status = "finished"
     ctx.registry.remove(session.game_id)
     ctx.registry.last_finished[session.channel_id] = session.game_id
@@ -59,7 +60,7 @@ def finish_effects(session: GameSession) -> list[Effect]:
     session.shown_controls = set()
     record = record_to_json(game_to_record(game, include_seed=True)).encode()
     final = ShowFinal(place_of(session), session.game_id, table_snapshot(session),
-                      (game.seed or b"").hex(), record)
+                      (game.seed or b"").hex(), record, session.rating_changes)
     return [*close_hands(session, "game_over"), final]
 
 

@@ -54,6 +54,9 @@ class GameSession:
     ``bot.core.shared_timers``); the next stored deadlines clear the mark."""
     finish_pending: bool = False
     """The game is over but its end is not recorded yet (a failed save, retried)."""
+    rating_changes: tuple[int | None, ...] = ()
+    """Per seat, how the person's shown skill rating moved with this game, once it is
+    recorded (``None``: a computer, or a game that is not rated)."""
 
     @property
     def is_active(self) -> bool:

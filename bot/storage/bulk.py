@@ -9,7 +9,7 @@ it runs once, offline, on a database no bot has open.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -39,8 +39,8 @@ from engine import CHANCE_VERSION, Rules
 
 INSERT_GAME = (
     "INSERT INTO games (id, guild_id, channel_id, rules, seed, chance_version, status, "
-    "created_at, started_at, finished_at, turn_timeout) "
-    "VALUES (?, ?, ?, ?, ?, ?, 'finished', ?, ?, ?, ?)"
+    "created_at, started_at, finished_at, turn_timeout, rating_seq) "
+    "VALUES (?, ?, ?, ?, ?, ?, 'finished', ?, ?, ?, ?, ?)"
 )
 INSERT_SEAT = (
     "INSERT INTO seats (game_id, seat, user_id, computer_level, display_name) "
@@ -110,14 +110,22 @@ class BulkRows:
     """Summed per (player, server, hand size), for :data:`ADD_HAND_ACCURACY`."""
 
 
-def build_rows(games: Iterable[PastGame], next_id: int) -> BulkRows:
-    """Checked rows for both backends' loaders; game ids from ``next_id``."""
+def build_rows(
+    games: Iterable[PastGame], next_id: int, last_rated: Mapping[int, int] | None = None
+) -> BulkRows:
+    """Checked rows for both backends' loaders; game ids from ``next_id``.
+
+    Games take their servers' rating order in the order given, after ``last_rated``
+    (server → last rating order stored); they are rated afterwards by a rebuild
+    (``Storage.rebuild_ratings``), as finishing them one by one would have."""
     rows = BulkRows([], [], [], [], [])
+    rating_seq = dict(last_rated or {})
     hands: dict[tuple[int, int, int], list[int]] = {}
     rules_json: dict[Rules, str] = {}
     for game_id, game in enumerate(games, start=next_id):
         guild = check_id("guild_id", game.guild_id)
         started, finished = to_epoch(game.started_at), to_epoch(game.finished_at)
+        rating_seq[guild] = rating_seq.get(guild, 0) + 1
         if game.rules not in rules_json:
             rules_json[game.rules] = rules_to_json(game.rules)
         rows.games.append(
@@ -132,6 +140,7 @@ def build_rows(games: Iterable[PastGame], next_id: int) -> BulkRows:
                 started,
                 finished,
                 check_turn_timeout(game.turn_timeout),
+                rating_seq[guild],
             )
         )
         users = {}
@@ -155,7 +164,10 @@ def build_rows(games: Iterable[PastGame], next_id: int) -> BulkRows:
 
 def _load(conn: sqlite3.Connection, games: Iterable[PastGame]) -> int:
     next_id = int(conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM games").fetchone()[0])
-    rows = build_rows(games, next_id)
+    last_rated = dict(conn.execute(
+        "SELECT guild_id, MAX(rating_seq) FROM games WHERE rating_seq IS NOT NULL GROUP BY guild_id"
+    ).fetchall())
+    rows = build_rows(games, next_id, last_rated)
     conn.executemany(INSERT_GAME, rows.games)
     conn.executemany(INSERT_SEAT, rows.seats)
     conn.executemany(INSERT_RESULT, rows.results)

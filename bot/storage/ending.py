@@ -1,13 +1,14 @@
 """The end of a game: its results and stats written at once, or a cancellation.
 
 Results and the counters derived from them (running totals per player and server,
-bid accuracy by hand size) are written in the same transaction as the status, so
+bid accuracy by hand size, skill ratings) are written in the same transaction as the status, so
 the leaderboards never see half a game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, Final
 
@@ -15,6 +16,15 @@ from bot.storage.backend import Backend, Tx
 from bot.storage.codec import decode_action, encode_action
 from bot.storage.errors import GameNotFound, GameStateConflict
 from bot.storage.models import OPEN_STATUSES, GameStatus
+from bot.storage.ratings import (
+    NEXT_RATING_SEQ,
+    SeatRating,
+    changes_of,
+    lock_ratings,
+    rate_seats,
+    save_ratings,
+    seat_values,
+)
 from bot.storage.summary import SeatResult, summarize
 from bot.storage.values import check_flag, check_id, now_or, rules_to_json
 from engine import Game
@@ -25,8 +35,9 @@ from engine import Game
 # PostgreSQL's GREATEST).
 INSERT_RESULT: Final = """
 INSERT INTO results (game_id, seat, guild_id, finished_at, user_id, total, place, won,
-                     shared_win, deals_played, bids_hit, zero_bids, zero_hits, hooked)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                     shared_win, deals_played, bids_hit, zero_bids, zero_hits, hooked,
+                     rating_mu, rating_sigma, rating_before)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 """
 ADD_HAND_ACCURACY: Final = """
 INSERT INTO hand_accuracy (user_id, guild_id, hand_size, deals, hits) VALUES (?, ?, ?, ?, ?)
@@ -85,15 +96,19 @@ async def finish_game(
                 player_message="This game has already ended.",
             )
         seats = await tx.fetchall(
-            "SELECT seat, user_id, display_name FROM seats WHERE game_id = ? ORDER BY seat",
+            "SELECT seat, user_id, display_name, computer_level FROM seats WHERE game_id = ? "
+            "ORDER BY seat",
             (game_id,),
         )
         _check_same_game(game_id, game, (rules_json, seed_hex, chance_version), len(seats))
         stored = await tx.fetchall(
             "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
         )
+        # The stored text is this bot's own encoding, so comparing texts settles almost
+        # every move; only a text written otherwise is decoded (finishing stays fast).
         if len(stored) > len(actions) or any(
-            decode_action(text) != action for (text,), action in zip(stored, actions, strict=False)
+            text != encode_action(action) and decode_action(text) != action
+            for (text,), action in zip(stored, actions, strict=False)
         ):
             raise GameStateConflict(f"game {game_id}: the stored moves differ from this game's")
         await tx.executemany(
@@ -103,14 +118,28 @@ async def finish_game(
                 for seq in range(len(stored), len(actions))
             ],
         )
+        await lock_ratings(tx, db.dialect, guild_id)
         await tx.execute(
-            "UPDATE games SET status = 'finished', finished_at = ? WHERE id = ?",
-            (finished, game_id),
+            "UPDATE games SET status = 'finished', finished_at = ?, "
+            f"rating_seq = {NEXT_RATING_SEQ} WHERE id = ?",
+            (finished, guild_id, game_id),
         )
         await tx.execute("UPDATE seats SET turn_deadline = NULL WHERE game_id = ?", (game_id,))
         users = {int(s[0]): (s[1], str(s[2])) for s in seats}
-        await _write_results(tx, game_id, guild_id, finished, results, users)
-    return results
+        levels = {int(s[0]): s[3] for s in seats}
+        updated, rated = await rate_seats(
+            tx, guild_id, [(r.seat, users[r.seat][0], levels[r.seat], r.place) for r in results]
+        )
+        await _write_results(tx, game_id, guild_id, finished, results, users, rated)
+        await save_ratings(tx, guild_id, updated)
+    return with_rating_changes(results, changes_of(rated))
+
+
+def with_rating_changes(
+    results: tuple[SeatResult, ...], changes: Mapping[int, int]
+) -> tuple[SeatResult, ...]:
+    """The results with each rated person's change of rating."""
+    return tuple(replace(r, rating_change=changes.get(r.seat)) for r in results)
 
 
 def _check_same_game(
@@ -140,8 +169,11 @@ async def _write_results(
     finished: int,
     results: Sequence[SeatResult],
     users: Mapping[int, tuple[int | None, str]],
+    rated: Mapping[int, SeatRating],
 ) -> None:
-    await tx.executemany(INSERT_RESULT, result_rows(game_id, guild_id, finished, results, users))
+    await tx.executemany(
+        INSERT_RESULT, result_rows(game_id, guild_id, finished, results, users, rated)
+    )
     await tx.executemany(ADD_HAND_ACCURACY, hand_accuracy_rows(guild_id, results, users))
     await tx.executemany(ADD_PLAYER_TOTALS, player_totals_rows(guild_id, finished, results, users))
 
@@ -152,8 +184,10 @@ def result_rows(
     finished: int,
     results: Sequence[SeatResult],
     users: Mapping[int, tuple[int | None, str]],
+    rated: Mapping[int, SeatRating] | None = None,
 ) -> list[tuple[Any, ...]]:
-    """Rows for :data:`INSERT_RESULT`: every seat, computers with no user id."""
+    """Rows for :data:`INSERT_RESULT`: every seat, computers with no user id; rated
+    seats with their rating (none given: rated later, by a rebuild)."""
     return [
         (
             game_id,
@@ -170,6 +204,7 @@ def result_rows(
             r.zero_bids,
             r.zero_hits,
             r.hooked,
+            *seat_values(rated or {}, r.seat),
         )
         for r in results
     ]

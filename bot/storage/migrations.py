@@ -159,6 +159,8 @@ async def _apply(conn: aiosqlite.Connection, migration: Migration, db_path: Path
             return
         for statement in migration.statements():
             await conn.execute(statement)
+        statement = f"the Python step of {migration.path.name}"
+        await python_step(migration, conn)
         problems = list(await conn.execute_fetchall("PRAGMA foreign_key_check"))
         if problems:
             raise MigrationError(
@@ -181,6 +183,17 @@ async def _apply(conn: aiosqlite.Connection, migration: Migration, db_path: Path
         raise error from exc
     finally:
         await conn.execute("PRAGMA foreign_keys = ON")
+
+
+async def python_step(migration: Migration, conn: aiosqlite.Connection) -> None:
+    """What a migration does that SQL cannot, in its transaction (rating the games
+    already played needs openskill)."""
+    # Imported here: both modules import this one.
+    from bot.storage.connection import Tx
+    from bot.storage.rating_rebuild import MIGRATION_FILE, backfill
+
+    if migration.path.name == MIGRATION_FILE:
+        await backfill(Tx(conn))
 
 
 def _first_line(statement: str) -> str:

@@ -18,7 +18,7 @@ OPEN_STATUSES: Final[tuple[GameStatus, ...]] = ("lobby", "active")
 Durability = Literal["FULL", "NORMAL"]
 """``PRAGMA synchronous``: NORMAL (in WAL mode) survives a crash of the bot but may
 lose the last moves on a power cut; FULL also survives that, at one fsync per commit."""
-LeaderboardSort = Literal["wins", "points", "average", "win_rate", "bid_accuracy"]
+LeaderboardSort = Literal["rating", "wins", "points", "average", "win_rate", "bid_accuracy"]
 Period = Literal["all", "30d", "7d"]
 GameKinds = Literal["all", "online", "table"]
 """Which games a leaderboard or stats count: played in Discord, at a table (score
@@ -28,6 +28,7 @@ LEADERBOARD_SORTS: Final[tuple[LeaderboardSort, ...]] = get_args(LeaderboardSort
 PERIODS: Final[tuple[Period, ...]] = get_args(Period)
 PERIOD_DAYS: Final[dict[Period, int | None]] = {"all": None, "30d": 30, "7d": 7}
 DEFAULT_MIN_GAMES: Final[dict[LeaderboardSort, int]] = {
+    "rating": 1,
     "wins": 1,
     "points": 1,
     "average": 5,
@@ -170,6 +171,12 @@ class LeaderboardRow:
     """Bids hit / deals played; ``None`` before any deal."""
     deals: int
     bids_hit: int
+    rating: int | None = None
+    """The conservative skill rating in this server as shown (a whole number);
+    ``None`` on the other sorts' pages."""
+    rated_games: int = 0
+    provisional: bool = False
+    """Fewer rated games than ``ratings.PROVISIONAL_GAMES``: listed below the others."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +227,15 @@ class PlayerStats:
     hooked_as_dealer: int
     last_played: datetime | None
     by_hand_size: tuple[HandSizeAccuracy, ...]
+    rating: int | None = None
+    """The conservative skill rating in this server, shown as a whole number (``None``:
+    not rated there, or stats across every server)."""
+    rated_games: int = 0
+    rating_change: int | None = None
+    """How the shown rating moved in the player's last rated game."""
+    rating_history: tuple[float, ...] = ()
+    """The conservative rating before the first shown game, then after each, oldest
+    first (the last games only, for a picture)."""
 
     @property
     def win_rate(self) -> float | None:

@@ -22,8 +22,16 @@ from bot.storage.ending import (
     hand_accuracy_rows,
     player_totals_rows,
     result_rows,
+    with_rating_changes,
 )
 from bot.storage.errors import GameNotFound, GameStateConflict, InvalidValue
+from bot.storage.ratings import (
+    NEXT_RATING_SEQ,
+    changes_of,
+    lock_ratings,
+    rate_seats,
+    save_ratings,
+)
 from bot.storage.summary import SeatResult, summarize
 from bot.storage.values import (
     check_id,
@@ -42,8 +50,8 @@ TABLE_TURN_TIMEOUT: Final = 60
 INSERT_TABLE_RESULT: Final = """
 INSERT INTO results (game_id, seat, guild_id, finished_at, user_id, total, place, won,
                      shared_win, deals_played, bids_hit, zero_bids, zero_hits, hooked,
-                     table_game)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                     rating_mu, rating_sigma, rating_before, table_game)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
 """
 
 
@@ -203,12 +211,14 @@ async def finish_pad(
         if status != "open":
             raise GameStateConflict(f"score pad {pad_id} is {status}",
                                     player_message="This score pad has already ended.")
+        await lock_ratings(tx, db.dialect, guild_id)
         game_row = await tx.fetchone(
             "INSERT INTO games (guild_id, channel_id, host_user_id, rules, seed, status, "
-            "created_at, started_at, finished_at, turn_timeout, kind) "
-            "VALUES (?, ?, ?, ?, ?, 'finished', ?, ?, ?, ?, 'table') RETURNING id",
+            "created_at, started_at, finished_at, turn_timeout, kind, rating_seq) "
+            "VALUES (?, ?, ?, ?, ?, 'finished', ?, ?, ?, ?, 'table', "
+            f"{NEXT_RATING_SEQ}) RETURNING id",
             (guild_id, channel_id, keeper, rules_to_json(game.rules), secrets.token_hex(32),
-             created, created, finished, TABLE_TURN_TIMEOUT),
+             created, created, finished, TABLE_TURN_TIMEOUT, guild_id),
         )
         assert game_row is not None
         game_id = int(game_row[0])
@@ -216,8 +226,13 @@ async def finish_pad(
             "INSERT INTO seats (game_id, seat, user_id, display_name) VALUES (?, ?, ?, ?)",
             [(game_id, index, user, name) for index, (user, name) in users.items()],
         )
+        # Guests have neither a user id nor a computer level: they are not rated.
+        updated, rated = await rate_seats(
+            tx, guild_id, [(r.seat, users[r.seat][0], None, r.place) for r in results]
+        )
         await tx.executemany(INSERT_TABLE_RESULT,
-                             result_rows(game_id, guild_id, finished, results, users))
+                             result_rows(game_id, guild_id, finished, results, users, rated))
+        await save_ratings(tx, guild_id, updated)
         await tx.executemany(ADD_HAND_ACCURACY, hand_accuracy_rows(guild_id, results, users))
         await tx.executemany(ADD_PLAYER_TOTALS,
                              player_totals_rows(guild_id, finished, results, users))
@@ -226,7 +241,7 @@ async def finish_pad(
             "WHERE id = ?",
             (finished, game_id, pad_id),
         )
-    return game_id, results
+    return game_id, with_rating_changes(results, changes_of(rated))
 
 
 def forget_in_entries(

@@ -25,6 +25,8 @@ from bot.storage.models import (
     Period,
     PlayerStats,
 )
+from bot.storage.rating_board import player_rating, rating_leaderboard
+from bot.storage.rating_rebuild import rebuild_ratings
 from bot.storage.score_pads import forget_in_pads
 from bot.storage.values import check_id, from_epoch, now_or
 
@@ -33,6 +35,7 @@ FORGOTTEN_NAME: Final = "Forgotten player"
 
 # The ranked figure, then tie-breakers; `rank` shares places on the figure alone.
 # Fixed SQL chosen by a checked sort name: no caller text reaches the query.
+# (Ratings have a module of their own: rating_board.)
 _ORDER: Final[dict[LeaderboardSort, tuple[str, str]]] = {
     "wins": ("wins", "points DESC, games ASC"),
     "points": ("points", "wins DESC, games ASC"),
@@ -128,6 +131,9 @@ async def leaderboard(
     least = DEFAULT_MIN_GAMES[sort] if min_games is None else min_games
     if isinstance(least, bool) or not isinstance(least, int) or least < 1:
         raise InvalidValue(f"min_games is a whole number from 1, not {min_games!r}")
+    if sort == "rating":  # every game of the server counts; period and kind pick people
+        played = (period, _since(period, now), kinds)
+        return await rating_leaderboard(db, guild_id, page, page_size, least, played)
     figure, tiebreak = _ORDER[sort]
     params = {
         "guild": guild_id,
@@ -201,6 +207,9 @@ async def player_stats(
         hands = (await tx.fetchall(_STATS_HANDS.format(guild_filter=guild_filter), params)
                  if kinds == "all" else [])
         name = await tx.fetchone(_STATS_NAME.format(guild_filter=guild_filter), params)
+        rating, rated, change, history = (
+            (None, 0, None, ()) if guild_id is None else await player_rating(tx, guild_id, user_id)
+        )
     assert totals is not None
     # SUM over no rows is NULL: a player with no games has zeros.
     games, wins, shared, points, deals, hits, zeros, zero_hits, hooked = (
@@ -225,6 +234,10 @@ async def player_stats(
         by_hand_size=tuple(
             HandSizeAccuracy(int(size), int(dealt), int(hit)) for size, dealt, hit in hands
         ),
+        rating=rating,
+        rated_games=rated,
+        rating_change=change,
+        rating_history=history,
     )
 
 
@@ -232,11 +245,17 @@ async def forget_user(db: Backend, user_id: int) -> int:
     """Delete a player's stats in every server; returns how many game results went.
 
     Their seats in ended games lose the user id and name; seats in open games are
-    left alone so those games can go on.
+    left alone so those games can go on. Their ratings go, and the ratings of the
+    servers they played in are recomputed without their results (ratings are derived
+    from the stored results, which no longer hold theirs).
     """
     check_id("user_id", user_id)
     async with db.transaction("forgetting a player") as tx:
+        guilds = [int(row[0]) for row in await tx.fetchall(
+            "SELECT DISTINCT guild_id FROM results WHERE user_id = ?", (user_id,)
+        )]
         removed = await tx.execute("DELETE FROM results WHERE user_id = ?", (user_id,))
+        await tx.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
         await tx.execute("DELETE FROM hand_accuracy WHERE user_id = ?", (user_id,))
         await tx.execute("DELETE FROM player_totals WHERE user_id = ?", (user_id,))
         await tx.execute("DELETE FROM player_languages WHERE user_id = ?", (user_id,))
@@ -251,13 +270,16 @@ async def forget_user(db: Backend, user_id: int) -> int:
             f"UPDATE games SET host_user_id = NULL WHERE host_user_id = ? AND id IN ({ended})",
             (user_id,),
         )
+        if guilds:
+            await rebuild_ratings(tx, guilds)
     return removed
 
 
 async def reset_guild_leaderboard(db: Backend, guild_id: int) -> int:
     """Delete a server's player results and counters; its games stay for the record
-    (computer players' rows stay too: they rank nowhere and name nobody). Returns how
-    many results went."""
+    (computer players' rows stay too: they rank nowhere and name nobody). Its ratings
+    go, computer levels' too: with no person's results left, no game is rated.
+    Returns how many results went."""
     check_id("guild_id", guild_id)
     async with db.transaction("resetting a leaderboard") as tx:
         removed = await tx.execute(
@@ -265,4 +287,10 @@ async def reset_guild_leaderboard(db: Backend, guild_id: int) -> int:
         )
         await tx.execute("DELETE FROM hand_accuracy WHERE guild_id = ?", (guild_id,))
         await tx.execute("DELETE FROM player_totals WHERE guild_id = ?", (guild_id,))
+        await tx.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
+        await tx.execute(
+            "UPDATE results SET rating_mu = NULL, rating_sigma = NULL, rating_before = NULL "
+            "WHERE guild_id = ?",
+            (guild_id,),
+        )
     return removed

@@ -52,6 +52,7 @@ from bot.storage.models import (
 from bot.storage.moves import UNSET, Unset
 from bot.storage.postgres.connection import PostgresDatabase
 from bot.storage.postgres.migrations import postgres_migrations
+from bot.storage.rating_rebuild import RebuildReport, rebuild_ratings
 from bot.storage.shared_games import SharedGames
 from bot.storage.summary import SeatResult
 from engine import CHANCE_VERSION, Bid, Game, Play, Rules
@@ -402,8 +403,10 @@ class Storage(SharedGames):
         now: datetime | None = None,
         kinds: GameKinds = "all",
     ) -> LeaderboardPage:
-        """One page of a server's human ranking. ``min_games`` defaults to 1 for wins
-        and points and 5 for the ratios (average, win rate, bid accuracy)."""
+        """One page of a server's human ranking. ``min_games`` defaults to 1 for the
+        rating, wins and points and 5 for the ratios (average, win rate, bid accuracy).
+        ``sort="rating"`` ranks by skill rating (provisional players below the others);
+        a period or kind of game then picks the people who played such games."""
         return await stats.leaderboard(
             self._db,
             guild_id,
@@ -429,8 +432,14 @@ class Storage(SharedGames):
         return await stats.forget_user(self._db, user_id)
 
     async def reset_guild_leaderboard(self, guild_id: int) -> int:
-        """Delete a server's leaderboard and stats; returns the results deleted."""
+        """Delete a server's leaderboard, stats and ratings; returns the results deleted."""
         return await stats.reset_guild_leaderboard(self._db, guild_id)
+
+    async def rebuild_ratings(self) -> RebuildReport:
+        """Recompute every server's ratings from the stored results in rating order,
+        compare them with the stored ones and save them where they differ."""
+        async with self._db.transaction("rebuilding the ratings") as tx:
+            return await rebuild_ratings(tx)
 
     # --- server settings -----------------------------------------------------------------------
 

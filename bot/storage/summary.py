@@ -36,6 +36,9 @@ class SeatResult:
     hooked: int
     """Deals in which this seat was the dealer and had a forbidden bid."""
     by_hand_size: tuple[HandSizeCount, ...]
+    rating_change: int | None = None
+    """How the person's shown rating moved with this game (set once it is rated;
+    ``None`` for computers, guests and games that are not rated)."""
 
 
 def was_hooked(result: DealResult, seat: int, hook: bool) -> bool:

@@ -56,7 +56,8 @@ async def test_four_people_play_a_whole_classic_game(
         assert any(a.filename.endswith(".json") for a in final.attachments)
 
         # The leaderboard counts the game.
-        record = await fake.slash(table.people[0], table.channel, "kachuful leaderboard", {})
+        record = await fake.slash(table.people[0], table.channel, "kachuful leaderboard",
+                                  {"sort": "wins"})
         await record.wait_response()
         board = record.messages[0].embeds[0]
         text = board.description or ""

@@ -29,6 +29,7 @@ from render import (
     draw_trick,
     samples,
 )
+from render.rating_chart import draw_rating_chart
 from render.review import draw_bid_chart
 from render.trick import TrickScene
 
@@ -104,6 +105,8 @@ def _pictures() -> Iterator[tuple[str, Callable[[RenderOptions], Image.Image]]]:
     yield "bid chart", lambda options: draw_bid_chart(
         [0.1, 0.3, 0.4, 0.15, 0.05], [1.0, 4.2, 6.5, -1.5, -3.0], 3, 2, options,
         allowed=[True, True, True, False, True])
+    yield "rating chart", lambda options: draw_rating_chart(
+        [0.0, 2.4, 1.1, -3.8, 5.2, 7.9, 6.4, 12.6], options)
 
 
 PICTURES = dict(_pictures())

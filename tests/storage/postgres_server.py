@@ -27,7 +27,7 @@ HOW_TO_RUN: Final = (
     f"{URL_ENV}; CI sets {REQUIRE_ENV}=1 to make this a failure"
 )
 TABLES: Final = (
-    "games, seats, actions, results, player_totals, hand_accuracy, guild_settings"
+    "games, seats, actions, results, player_totals, hand_accuracy, guild_settings, ratings"
 )
 
 Location = Path | str

@@ -58,17 +58,20 @@ async def test_a_servers_history_moves_across_whole(
     assert copied.returncode == 0, copied.stderr
     lines = copied.stdout.splitlines()
     assert lines[0].split()[:3] == ["games", "7", "→"] and lines[0].endswith("ok")
-    assert len([line for line in lines if line.endswith(" ok")]) == 7
+    assert len([line for line in lines if line.endswith(" ok")]) == 8  # ratings too
 
     pg = await open_storage(postgres_url)
     for guild in (1, 2):
-        for sort in ("wins", "points"):
+        for sort in ("wins", "points", "rating"):
             assert await pg.leaderboard(guild, sort=sort, now=NOW) == await lite.leaderboard(
                 guild, sort=sort, now=NOW
             )
         assert await pg.guild_settings(guild) == await lite.guild_settings(guild)
     for user in (1, 2, 3, 20):
         assert await pg.player_stats(None, user) == await lite.player_stats(None, user)
+        # Ratings are floats copied exactly: the same, to the last bit.
+        assert await pg.player_stats(1, user) == await lite.player_stats(1, user)
+    assert (await pg.rebuild_ratings()).reproduced
     for game_id in range(1, 8):
         there, here = await pg.load_game(game_id), await lite.load_game(game_id)
         assert replace(there, game=None) == replace(here, game=None)

@@ -157,7 +157,8 @@ def assert_rows_match(rows: Iterable[LeaderboardRow], tallies: dict[int, Tally])
         assert row.display_name == f"User{row.user_id}"
 
 
-@pytest.mark.parametrize("sort", LEADERBOARD_SORTS)
+# Ratings are no tally of figures: tests/storage/test_ratings.py checks them.
+@pytest.mark.parametrize("sort", [sort for sort in LEADERBOARD_SORTS if sort != "rating"])
 @pytest.mark.parametrize(("period", "days"), [("all", None), ("30d", 30), ("7d", 7)])
 async def test_leaderboard_ranks_like_the_engine_figures(
     storage: Storage, history: History, sort: LeaderboardSort, period: Period, days: int | None
@@ -304,7 +305,10 @@ async def test_a_server_reset_clears_only_that_server(storage: Storage, history:
     assert await storage.leaderboard(GUILD_B, page_size=50, now=NOW) == before_b
     everywhere = await storage.player_stats(None, 1)
     in_b = await storage.player_stats(GUILD_B, 1)
-    assert everywhere == dataclasses.replace(in_b, guild_id=None)
+    # Ratings are per server: the stats across every server have none.
+    assert everywhere == dataclasses.replace(
+        in_b, guild_id=None, rating=None, rated_games=0, rating_change=None, rating_history=()
+    )
     # The games themselves stay for the record.
     assert (await storage.load_game(1)).status == "finished"
 

@@ -19,12 +19,13 @@ from bot.storage.postgres.errors import DRIVER_ERRORS, redact, translate
 
 _GAME_COLUMNS: Final = (
     "id", "guild_id", "channel_id", "rules", "seed", "chance_version", "created_at",
-    "started_at", "finished_at", "turn_timeout", "status",
+    "started_at", "finished_at", "turn_timeout", "rating_seq", "status",
 )  # fmt: skip
 _SEAT_COLUMNS: Final = ("game_id", "seat", "user_id", "computer_level", "display_name")
 _RESULT_COLUMNS: Final = (
     "game_id", "seat", "guild_id", "finished_at", "user_id", "total", "place", "won",
     "shared_win", "deals_played", "bids_hit", "zero_bids", "zero_hits", "hooked",
+    "rating_mu", "rating_sigma", "rating_before",
 )  # fmt: skip
 _TOTAL_COLUMNS: Final = (
     "guild_id", "user_id", "display_name", "last_played", "games", "wins", "shared_wins",

@@ -77,12 +77,25 @@ async def _version(conn: asyncpg.pool.PoolConnectionProxy[asyncpg.Record], where
     return int(await conn.fetchval(f"SELECT COALESCE(MAX(version), 0) FROM {VERSION_TABLE}"))
 
 
+async def _python_step(
+    conn: asyncpg.pool.PoolConnectionProxy[asyncpg.Record], migration: Migration
+) -> None:
+    """What a migration does that SQL cannot, in its transaction (as SQLite's)."""
+    # Imported here: the connection module imports this one.
+    from bot.storage.postgres.connection import PostgresTx
+    from bot.storage.rating_rebuild import MIGRATION_FILE, backfill
+
+    if migration.path.name == MIGRATION_FILE:
+        await backfill(PostgresTx(conn))
+
+
 async def _apply(
     conn: asyncpg.pool.PoolConnectionProxy[asyncpg.Record], migration: Migration, where: str
 ) -> None:
     try:
         async with conn.transaction():
             await conn.execute(migration.sql)
+            await _python_step(conn, migration)
             await conn.execute(
                 f"INSERT INTO {VERSION_TABLE} (version, name) VALUES ($1, $2)",
                 migration.version,

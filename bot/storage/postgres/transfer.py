@@ -27,6 +27,7 @@ TABLES: Final = (
     "player_totals",
     "hand_accuracy",
     "guild_settings",
+    "ratings",
 )
 """In an order that keeps foreign keys satisfied as rows arrive."""
 

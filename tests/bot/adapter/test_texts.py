@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.adapter.texts import table_text
+from bot.adapter.texts import final_text, rating_number, table_text
 from bot.core.effects import SeatLabel, TableSnapshot
 from engine import Bid, Game, Phase, Play, preset_rules
 from i18n import words_for
@@ -49,3 +49,21 @@ def test_a_one_card_deal_says_card_not_cards() -> None:
             game.apply(Play(seat, game.legal_cards(seat)[0]))
     first_line = table_text(ENGLISH, TableSnapshot(1, labels(), game.view(None))).splitlines()[0]
     assert "· 1 card ·" in first_line
+
+
+def test_the_final_standings_show_each_persons_rating_change() -> None:
+    game = Game(preset_rules("short"), NAMES, seed=3)
+    while not game.is_over:
+        seat = game.awaiting()[0]
+        game.apply(Bid(seat, game.legal_bids(seat)[0]) if game.phase is Phase.BIDDING
+                   else Play(seat, game.legal_cards(seat)[0]))
+    view = game.view(None)
+    text = final_text(ENGLISH, view, NAMES, (4, -2, 0, None))
+    lines = {line.split(" — ")[0].split(". ", 1)[1]: line for line in text.splitlines()[1:]}
+    assert lines["Asha"].endswith(" · rating +4")
+    assert lines["Bikram"].endswith(" · rating −2")  # a real minus sign
+    assert lines["Chandra"].endswith(" · rating ±0")
+    assert "rating" not in lines["Deepa"], "a computer (or an unrated game) shows none"
+    assert "rating" not in final_text(ENGLISH, view, NAMES)
+    assert "रेटिंग +4" in final_text(words_for("hi"), view, NAMES, (4, -2, 0, None))
+    assert (rating_number(-7), rating_number(12)) == ("−7", "12")

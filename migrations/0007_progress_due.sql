@@ -1,4 +1,4 @@
--- 0006: when a game owes progress that no turn deadline covers (computer moves, or the
+-- 0007: when a game owes progress that no turn deadline covers (computer moves, or the
 -- end of a game to record) after a step saved by a process that may die before doing
 -- it. Any process claims a due one, as turn deadlines, and carries the game on.
 ALTER TABLE games ADD COLUMN progress_due INTEGER;

@@ -1,4 +1,4 @@
--- 0006 (PostgreSQL): as migrations/0006_progress_due.sql — the moment a game's owed
+-- 0007 (PostgreSQL): as migrations/0007_progress_due.sql — the moment a game's owed
 -- progress (computer moves, recording its end) falls due for any process to claim.
 ALTER TABLE games ADD COLUMN progress_due BIGINT;
 CREATE INDEX games_progress_due ON games (progress_due) WHERE progress_due IS NOT NULL;
