@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 
 import discord
 
@@ -17,6 +18,7 @@ from bot.adapter import pictures
 from bot.adapter.discord_codes import UNKNOWN_MESSAGE
 from bot.adapter.languages import LanguageBook
 from bot.adapter.pad_view import pad_controls, pad_embed
+from bot.adapter.texts import signed
 from bot.core.effects import Effect, Place, shown_in_dm
 from bot.core.pad_effects import PadIdleClosed, PadSnapshot, ShowPad, ShowPadSheet, TellPadPeople
 from bot.core.scorepad import ScorePads
@@ -99,7 +101,7 @@ class PadPresenter:
         if effect.final:
             png = await asyncio.to_thread(render_final_standings, names, pad.totals, options,
                                           results=pad.results)
-            await channel.send(final_text(words, pad),
+            await channel.send(final_text(words, pad, effect.rating_changes),
                                file=pictures.as_file(png, "final-standings.png"),
                                allowed_mentions=NO_MENTIONS)
             return
@@ -120,11 +122,18 @@ def sheet_text(words: Words, pad: PadSnapshot) -> str:
     return text
 
 
-def final_text(words: Words, pad: PadSnapshot) -> str:
+def final_text(words: Words, pad: PadSnapshot,
+               rating_changes: Sequence[int | None] = ()) -> str:
     best = max(pad.totals)
     winners = ", ".join(discord.utils.escape_markdown(pad.seats[s].name)
                         for s, total in enumerate(pad.totals) if total == best)
-    return words.t("Score pad finished after {deals} deals: {winners} won with {points}. It "
+    text = words.t("Score pad finished after {deals} deals: {winners} won with {points}. It "
                    "counts on the leaderboard as a table game (guests don't rank). "
                    "`/kachuful record` gives its record.", deals=len(pad.results),
                    winners=winners, points=best)
+    changes = [
+        f"{discord.utils.escape_markdown(pad.seats[seat].name)} "
+        + words.t("rating {change}", change=signed(change))
+        for seat, change in enumerate(rating_changes) if change is not None
+    ]
+    return text + ("\n" + " · ".join(changes) if changes else "")

@@ -81,6 +81,8 @@ class ShowPadSheet(PadEffect):
 
     pad: PadSnapshot
     final: bool = False
+    rating_changes: tuple[int | None, ...] = ()
+    """Final standings: each seat's rating change (``None``: a guest, not rated)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -222,11 +222,13 @@ class ScorePads:
     async def _close(self, pad: Pad) -> list[Effect]:
         """Write a finished pad's results, or a cancelled pad's end; forget it here."""
         state = pad.state
+        changes: tuple[int | None, ...] = ()
         try:
             if state.status == "finished":
                 assert state.game is not None
                 seats = [(seat.user_id, seat.name) for seat in state.seats]
-                await self._storage.finish_pad(pad.pad_id, state.game, seats)
+                _, results = await self._storage.finish_pad(pad.pad_id, state.game, seats)
+                changes = tuple(result.rating_change for result in results)
             else:
                 await self._storage.cancel_pad(pad.pad_id)
         except StorageError as exc:
@@ -241,7 +243,8 @@ class ScorePads:
         snapshot = pad.snapshot()
         effects: list[Effect] = [ShowPad(pad.place, snapshot)]
         if state.status == "finished":
-            effects.append(ShowPadSheet(pad.place, snapshot, final=True))
+            effects.append(ShowPadSheet(pad.place, snapshot, final=True,
+                                        rating_changes=changes))
         return effects
 
     async def _cancel_by_bot(self, pad: Pad, why: Literal["idle", "channel_lost"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -28,30 +28,7 @@ from bot.storage.errors import (
 )
 from bot.storage.migrations import Migration, migrate
 from bot.storage.models import Durability
-
-
-class Tx:
-    """Statements inside a transaction (or a read snapshot) of :class:`Database`."""
-
-    __slots__ = ("_conn",)
-
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
-
-    async def execute(self, sql: str, params: Params = ()) -> int:
-        """Run one statement; returns how many rows it changed."""
-        cursor = await self._conn.execute(sql, params)
-        return int(cursor.rowcount)
-
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        await self._conn.executemany(sql, rows)
-
-    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
-        return [tuple(row) for row in await self._conn.execute_fetchall(sql, params)]
-
-    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
-        rows = await self.fetchall(sql, params)
-        return rows[0] if rows else None
+from bot.storage.sqlite_tx import SqliteTx
 
 
 class Database:
@@ -158,7 +135,7 @@ class Database:
                 await self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             await self._conn.close()
 
-    def transaction(self, doing: str) -> AbstractAsyncContextManager[Tx]:
+    def transaction(self, doing: str) -> AbstractAsyncContextManager[SqliteTx]:
         """A write transaction: all of it is committed, or none of it.
 
         IMMEDIATE takes the write lock at once, so a busy database fails here, before
@@ -171,17 +148,17 @@ class Database:
         saved by another is refused by its number (the append checks it)."""
         yield
 
-    def snapshot(self, doing: str) -> AbstractAsyncContextManager[Tx]:
+    def snapshot(self, doing: str) -> AbstractAsyncContextManager[SqliteTx]:
         """Several reads that see one consistent state of the database."""
         return self._within("BEGIN", doing)
 
     @asynccontextmanager
-    async def _within(self, begin: str, doing: str) -> AsyncIterator[Tx]:
+    async def _within(self, begin: str, doing: str) -> AsyncIterator[SqliteTx]:
         async with self._lock:
             conn = self._open_connection()
             try:
                 await conn.execute(begin)
-                yield Tx(conn)
+                yield SqliteTx(conn)
                 await conn.execute("COMMIT")
             except sqlite3.Error as exc:
                 await self._rollback_quietly()
@@ -194,14 +171,14 @@ class Database:
         """One statement in its own transaction (the cheapest commit); rows changed."""
         async with self._lock:
             try:
-                return await Tx(self._open_connection()).execute(sql, params)
+                return await SqliteTx(self._open_connection()).execute(sql, params)
             except sqlite3.Error as exc:
                 raise translate(exc, self.path, doing) from exc
 
     async def fetchall(self, sql: str, params: Params, doing: str) -> list[Row]:
         async with self._lock:
             try:
-                return await Tx(self._open_connection()).fetchall(sql, params)
+                return await SqliteTx(self._open_connection()).fetchall(sql, params)
             except sqlite3.Error as exc:
                 raise translate(exc, self.path, doing) from exc
 

@@ -25,6 +25,8 @@ from typing import Final
 import aiosqlite
 
 from bot.storage.errors import DatabaseTooNew, MigrationError, StorageError, translate
+from bot.storage.rating_rebuild import MIGRATION_FILE, backfill
+from bot.storage.sqlite_tx import SqliteTx
 
 MIGRATIONS_ENV: Final = "KACHUFUL_MIGRATIONS_DIR"
 """Set to a folder to use its migrations instead of the ones found by default."""
@@ -188,12 +190,8 @@ async def _apply(conn: aiosqlite.Connection, migration: Migration, db_path: Path
 async def python_step(migration: Migration, conn: aiosqlite.Connection) -> None:
     """What a migration does that SQL cannot, in its transaction (rating the games
     already played needs openskill)."""
-    # Imported here: both modules import this one.
-    from bot.storage.connection import Tx
-    from bot.storage.rating_rebuild import MIGRATION_FILE, backfill
-
     if migration.path.name == MIGRATION_FILE:
-        await backfill(Tx(conn))
+        await backfill(SqliteTx(conn))
 
 
 def _first_line(statement: str) -> str:

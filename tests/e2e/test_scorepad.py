@@ -4,6 +4,7 @@ of a deal and a correction, and the leaderboard counts it as a table game."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from bot.app import KachufulBot
@@ -170,6 +171,10 @@ async def test_a_five_player_pad_with_a_guest_a_restart_and_a_correction(
         await done.wait_response()
         final = await fake.wait_for_message(table.channel, lambda m: "table game" in m.content)
         assert "bikram won with 21" in final.content and final.png_attachments()
+        # The people's rating changes, the winner's up; the guest is not rated.
+        changes = final.content.splitlines()[-1]
+        assert re.search(r"bikram rating \+\d+", changes), changes
+        assert changes.count("rating ") == 4 and "Esha" not in changes
 
         board = await again.storage.leaderboard(table.guild.id, kinds="table", sort="points")
         assert [(row.display_name, row.points) for row in board.rows] == [

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from contextvars import ContextVar
 from typing import Any, Final, TypeAlias
@@ -26,7 +26,7 @@ from bot.storage.errors import InvalidValue, StorageError, StorageUnavailable
 from bot.storage.migrations import Migration
 from bot.storage.postgres.errors import DRIVER_ERRORS, is_connection_error, redact, translate
 from bot.storage.postgres.migrations import migrate
-from bot.storage.postgres.sql import bind, numbered
+from bot.storage.postgres.tx import Connection, PostgresTx
 
 URL_SCHEMES: Final = ("postgresql://", "postgres://")
 CONNECT_TIMEOUT: Final = 10.0
@@ -35,7 +35,6 @@ _BEGIN_WRITE: Final = "BEGIN ISOLATION LEVEL READ COMMITTED"
 _BEGIN_SNAPSHOT: Final = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
 
 # Strings: asyncpg's classes are generic only in its type stubs.
-Connection: TypeAlias = "asyncpg.pool.PoolConnectionProxy[asyncpg.Record]"
 Pool: TypeAlias = "asyncpg.Pool[asyncpg.Record]"
 
 _PINNED: ContextVar[tuple[asyncio.Task[Any] | None, Connection] | None] = ContextVar(
@@ -51,38 +50,6 @@ def check_url(url: object) -> str:
         shown = redact(url) if isinstance(url, str) else repr(url)
         raise InvalidValue(f"a PostgreSQL URL starts with postgresql://, not {shown}")
     return url
-
-
-def _rows_changed(status: str) -> int:
-    """Rows a command changed, from its status ("UPDATE 3", "INSERT 0 1")."""
-    last = status.rsplit(" ", 1)[-1]
-    return int(last) if last.isdigit() else 0
-
-
-class PostgresTx:
-    """Statements on one pooled connection, inside its transaction."""
-
-    __slots__ = ("_conn",)
-
-    def __init__(self, conn: Connection) -> None:
-        self._conn = conn
-
-    async def execute(self, sql: str, params: Params = ()) -> int:
-        statement, args = bind(sql, params)
-        return _rows_changed(await self._conn.execute(statement, *args))
-
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        batch = list(rows)
-        if batch:
-            await self._conn.executemany(numbered(sql)[0], batch)
-
-    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
-        statement, args = bind(sql, params)
-        return [tuple(record) for record in await self._conn.fetch(statement, *args)]
-
-    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
-        rows = await self.fetchall(sql, params)
-        return rows[0] if rows else None
 
 
 class PostgresDatabase:

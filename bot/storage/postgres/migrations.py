@@ -22,6 +22,8 @@ from bot.storage.errors import (
 )
 from bot.storage.migrations import Migration, find_migrations_dir, load_migrations
 from bot.storage.postgres.errors import DRIVER_ERRORS, translate
+from bot.storage.postgres.tx import PostgresTx
+from bot.storage.rating_rebuild import MIGRATION_FILE, backfill
 
 MIGRATION_LOCK: Final = 0x6B61_6368_7566_756C
 """The advisory lock key ("kachuful" in ASCII) held while migrating."""
@@ -81,10 +83,6 @@ async def _python_step(
     conn: asyncpg.pool.PoolConnectionProxy[asyncpg.Record], migration: Migration
 ) -> None:
     """What a migration does that SQL cannot, in its transaction (as SQLite's)."""
-    # Imported here: the connection module imports this one.
-    from bot.storage.postgres.connection import PostgresTx
-    from bot.storage.rating_rebuild import MIGRATION_FILE, backfill
-
     if migration.path.name == MIGRATION_FILE:
         await backfill(PostgresTx(conn))
 
