@@ -59,7 +59,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import shutil
 import sys
 import tempfile
 import time
@@ -69,8 +68,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.load_games import (
-    DEFAULT_MAX_HAND,
-    DEFAULT_START_RATE,
     GATEWAY_LAG_NOTICE,
     PLAYERS_PER_GAME,
     SETTLE_SECONDS,
@@ -92,6 +89,8 @@ from bench.load_games import (
     play_all,
     play_game,
 )
+from bench.load_options import parse_args
+from bench.load_processes import Fleet, ServerCpu, connected, fresh_database
 from bench.load_report import (
     _at_most,
     _first_problem,
@@ -104,7 +103,9 @@ from bench.load_report import (
     handover_times,
     latency_by_kind,
     marginal_memory,
+    scaling_line,
 )
+from bench.load_startup import measure_startup
 from bench.load_support import (
     BotProcess,
     ProcessSampler,
@@ -112,7 +113,6 @@ from bench.load_support import (
     machine_busy_seconds,
     own_cpu_seconds,
     percentile,
-    read_process,
 )
 from tests.fake_discord import (
     FakeDiscord,
@@ -121,29 +121,40 @@ from tests.fake_discord import (
 
 
 async def run_once(games: int, plan: GamePlan, args: argparse.Namespace) -> dict[str, Any]:
+    count = args.processes
+    where = f"{count} bot process{'es' if count > 1 else ''} on {args.database}"
     print(f"\n== {games} games of {plan.people} people, {plan.label}: {plan.deals} deals, "
-          f"{plan.moves_per_game} moves per game ==", flush=True)
+          f"{plan.moves_per_game} moves per game; {where} ==", flush=True)
     with tempfile.TemporaryDirectory(prefix="kachuful-load-") as folder:
         workdir = Path(folder)
-        async with FakeDiscord(record_requests=False, keep_file_bytes=False) as fake:
-            tables = build_tables(fake, games, "t", plan.people)
-            warmup = build_tables(fake, 1, "warm")[0]
-            bot = BotProcess(base_url=fake.base_url, token=fake.token, workdir=workdir,
-                             module=args.bot_module, work_slots=args.work_slots)
+        async with (
+            fresh_database(args.database, workdir, args.database_url) as database,
+            FakeDiscord(record_requests=False, keep_file_bytes=False) as fake,
+        ):
+            tables = build_tables(fake, games, "t", plan.people, count)
+            # One warm-up game per shard, so that every process has played before the baseline.
+            warmups = build_tables(fake, count, "warm", shard_count=count)
+            bot = Fleet.of(count, database, lambda name, settings: BotProcess(
+                base_url=fake.base_url, token=fake.token, workdir=workdir,
+                module=args.bot_module, work_slots=args.work_slots, name=name,
+                settings=settings))
             await bot.start()
             try:
-                return await _measure(fake, bot, tables, warmup, plan, args)
+                run = await _measure(fake, bot, tables, warmups, plan, args)
             finally:
-                code = await bot.stop()
-                if code not in (0, None):
-                    print(f"  bot process exited with status {code}", flush=True)
+                codes = await bot.stop()
+                for process, code in zip(bot.processes, codes, strict=True):
+                    if code not in (0, None):
+                        print(f"  {process.name} exited with status {code}", flush=True)
+            run.update(processes=count, database=args.database)
+            return run
 
 
 async def _measure(
     fake: FakeDiscord,
-    bot: BotProcess,
+    bot: Fleet,
     tables: list[Table],
-    warmup: Table,
+    warmups: list[Table],
     plan: GamePlan,
     args: argparse.Namespace,
 ) -> dict[str, Any]:
@@ -151,7 +162,8 @@ async def _measure(
     launched = time.monotonic()
     try:
         await fake.wait_for(
-            lambda: (bool(fake.global_commands()) and fake.bot_connected) or not bot.running,
+            lambda: (bool(fake.global_commands()) and connected(fake, bot.shard_count))
+            or not bot.running,
             timeout=120, poll=0.5, what="the bot to register its commands and connect",
         )
     except WaitTimeout:
@@ -159,23 +171,25 @@ async def _measure(
     if not bot.running:
         raise BotDied(_with_log("the bot stopped at start-up", bot))
     await asyncio.sleep(SETTLE_SECONDS)
-    cold = read_process(bot.pid)
+    cold = bot.read()
     print(f"  bot up in {time.monotonic() - launched:.1f}s; idle RSS {cold.rss_kb} KiB (cold)",
           flush=True)
 
     warm_plan = game_plan(WARMUP_MAX_HAND)
     warm = Progress()
-    await _guarded(warmup, warm, play_game(fake, warmup, warm_plan, args.seed, warm,
-                                           args.timeout))
+    await asyncio.gather(*(
+        _guarded(warmup, warm, play_game(fake, warmup, warm_plan, args.seed, warm, args.timeout))
+        for warmup in warmups
+    ))
     if warm.failures:
         raise BotDied(f"the warm-up game failed: {warm.failures[0]}")
     await asyncio.sleep(SETTLE_SECONDS)
-    baseline = read_process(bot.pid)
+    baseline = bot.read()
     first_interaction = len(fake.interactions.all)
     print(f"  warm-up game done; idle RSS {baseline.rss_kb} KiB (baseline)", flush=True)
 
     progress = Progress()
-    sampler = ProcessSampler(bot.pid, progress.gauge)
+    sampler = ProcessSampler(bot.read, progress.gauge)
     sampling = asyncio.create_task(sampler.run())
     started_at = time.monotonic()
     reporter = asyncio.create_task(
@@ -186,14 +200,18 @@ async def _measure(
         await profiler.start()
     driver_cpu_before = own_cpu_seconds()
     machine_before = machine_busy_seconds()
-    before = read_process(bot.pid)
+    database_cpu: float | None = None
+    server_cpu = ServerCpu(bot.database)
+    await server_cpu.start()
+    before = bot.read()
     requests_before = fake.request_total
     try:
         await play_all(fake, tables, plan, args.seed, progress, args.timeout, args.start_rate,
                        args.lobbies_first)
         if not bot.running:
             raise BotDied(_with_log("the bot process died during the run", bot))
-        after = read_process(bot.pid)
+        after = bot.read()
+        database_cpu = await server_cpu.stop()
     finally:
         driver_cpu = own_cpu_seconds() - driver_cpu_before
         machine_cpu = machine_busy_seconds() - machine_before
@@ -203,7 +221,7 @@ async def _measure(
         if profiler is not None:
             await profiler.stop()
     await asyncio.sleep(SETTLE_SECONDS)
-    settled = read_process(bot.pid)
+    settled = bot.read()
 
     records = fake.interactions.all[first_interaction:]
     latencies = [r.latency for r in records if r.latency is not None]
@@ -260,7 +278,15 @@ async def _measure(
         "bot_cpu_s": round(bot_cpu, 2),
         "bot_cpu_util": round(bot_cpu / wall, 3),
         "driver_cpu_util": round(driver_cpu / wall, 3),
-        "other_cpu_util": round(max(0.0, machine_cpu - bot_cpu - driver_cpu) / wall, 3),
+        "database_cpu_s": None if database_cpu is None else round(database_cpu, 2),
+        "database_cpu_s_per_1000_actions": (
+            round(database_cpu / actions * 1000, 3) if actions and database_cpu is not None
+            else None
+        ),
+        "database_cpu_util": None if database_cpu is None else round(database_cpu / wall, 3),
+        "other_cpu_util": round(
+            max(0.0, machine_cpu - bot_cpu - driver_cpu - (database_cpu or 0.0)) / wall, 3
+        ),
         "rss_kb_per_game": _rounded(per_game),
         "rss_kb_per_game_cold": _rounded(per_game_cold),
         "rss_baseline_kb": baseline.rss_kb,
@@ -292,7 +318,9 @@ async def _measure(
     if log_trouble:
         kept = Path(args.profile_dir) / f"kachuful-load-bot-{games}-games.log"
         kept.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(bot.log_path, kept)
+        with kept.open("wb") as joined:
+            for path in bot.log_paths:
+                joined.write(path.read_bytes())
         run["bot_log"] = str(kept)
         print(f"  bot log kept in {kept}; its first problem:", flush=True)
         for line in _first_problem(log_lines):
@@ -308,68 +336,6 @@ def _profiler(args: argparse.Namespace, pid: int, games: int) -> Profiler | None
     folder = Path(args.profile_dir)
     folder.mkdir(parents=True, exist_ok=True)
     return Profiler(args.py_spy, pid, folder / f"bot-profile-{games}-games.txt")
-
-
-# --- command line ---------------------------------------------------------------------------
-
-
-def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("--games", default="50,200",
-                        help="comma-separated numbers of concurrent games (default 50,200)")
-    parser.add_argument("--max-hand", type=int, default=DEFAULT_MAX_HAND,
-                        help="short preset with K deals of K cards down to 1 (default "
-                             f"{DEFAULT_MAX_HAND})")
-    parser.add_argument("--short", action="store_true",
-                        help="the whole short preset (9 deals, 152 moves per game) instead")
-    parser.add_argument("--quick", action="store_true",
-                        help="10 games of 2 deals: a smoke run in well under a minute")
-    parser.add_argument("--start-rate", type=float, default=DEFAULT_START_RATE,
-                        help="games started per second (default "
-                             f"{DEFAULT_START_RATE:g}); 0 starts them all at once")
-    parser.add_argument("--lobbies-under-load", dest="lobbies_first", action="store_false",
-                        help="open each game's lobby when it is due to start, while earlier "
-                             "games play (default: open and fill every lobby first)")
-    parser.add_argument("--computers", type=int, default=0, metavar="K",
-                        help="computer players per game, added in the lobby (default 0; the "
-                             "other 4 − K seats are people)")
-    parser.add_argument("--level", default="hard", choices=("easy", "medium", "hard"),
-                        help="the computer players' level (default hard)")
-    parser.add_argument("--timeout", type=float, default=180.0,
-                        help="seconds any single wait may take before a game counts as stalled")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices")
-    parser.add_argument("--progress-every", type=float, default=10.0,
-                        help="seconds between progress lines")
-    parser.add_argument("--bot-module", default="bot",
-                        help="module to run as the bot (default: bot); e.g. a patched variant "
-                             "on PYTHONPATH, to compare")
-    parser.add_argument("--work-slots", type=int, default=None, metavar="N",
-                        help="the bot's WORK_SLOTS setting (default: the bot's own default)")
-    parser.add_argument("--py-spy", default=None, metavar="PATH",
-                        help="profile the bot with this py-spy executable (not a dependency)")
-    parser.add_argument("--profile-dir", default=tempfile.gettempdir(),
-                        help="where the profile (--py-spy) and the bot's log (when it "
-                             "logged a problem) are kept")
-    args = parser.parse_args(argv)
-    if args.quick:
-        args.games = "10"
-        args.max_hand = 2
-        args.start_rate = 0.0
-        args.progress_every = min(args.progress_every, 5.0)
-    if args.short:
-        args.max_hand = None
-    try:
-        args.game_counts = [int(n) for n in str(args.games).split(",") if n.strip()]
-    except ValueError:
-        parser.error("--games takes numbers separated by commas, e.g. 50,200")
-    if not args.game_counts or min(args.game_counts) < 1:
-        parser.error("--games needs at least one number ≥ 1")
-    if not 0 <= args.computers <= PLAYERS_PER_GAME - 1:
-        parser.error(f"--computers must be between 0 and {PLAYERS_PER_GAME - 1}: "
-                     "a game needs at least one person")
-    if args.max_hand is not None and not 1 <= args.max_hand <= 12:
-        parser.error("--max-hand must be between 1 and 12 for four players")
-    return args
 
 
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
@@ -402,11 +368,18 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         print(f"\nmarginal memory per game between the smallest and the largest run: "
               f"{marginal} KiB", flush=True)
     summary["ok"] = all(r["ok"] for r in runs)
+    print("", flush=True)
+    for run in runs:
+        print(scaling_line(run, args.processes, args.database), flush=True)
     return summary
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv)
+    args = parse_args(argv, __doc__.split("\n\n")[0] if __doc__ else None)
+    if args.startup_games is not None:
+        startup = asyncio.run(measure_startup(args))
+        print(json.dumps(startup, ensure_ascii=False))
+        return 0 if startup["ok"] else 1
     summary = asyncio.run(main_async(args))
     targets = summary["targets"]
     if "p99_met" in targets:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import os
 import sys
 import time
 from itertools import pairwise
@@ -13,7 +14,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.load_games import GATEWAY_LAG_NOTICE, VOICE_NOTICE, Progress
-from bench.load_support import BotProcess, HotSpot, hot_spots, percentile, read_process
+from bench.load_processes import Fleet
+from bench.load_support import HotSpot, hot_spots, percentile
 from tests.fake_discord import InteractionRecord
 from tests.fake_discord.interactions import CHANNEL_MESSAGE
 
@@ -30,13 +32,13 @@ def _rounded(value: float) -> float | None:
 
 
 async def _report_progress(
-    progress: Progress, total: int, bot: BotProcess, started_at: float, every: float
+    progress: Progress, total: int, bot: Fleet, started_at: float, every: float
 ) -> None:
-    previous = read_process(bot.pid)
+    previous = bot.read()
     while bot.running:
         await asyncio.sleep(every)
         try:
-            now = read_process(bot.pid)
+            now = bot.read()
         except OSError:
             return
         busy = (now.cpu_s - previous.cpu_s) / max(1e-9, now.at - previous.at)
@@ -145,6 +147,7 @@ def _print_run(run: dict[str, Any]) -> None:
         f"  bot CPU: {run['bot_cpu_s']} s = {run['cpu_s_per_1000_actions']} s per 1,000 moves "
         f"(busy {run['bot_cpu_util']:.0%} of a core; bench process {run['driver_cpu_util']:.0%}, "
         f"other processes on the machine {run['other_cpu_util']:.0%})\n"
+        + _database_cpu(run) +
         f"  per move (every seat's): {run['bot_cpu_ms_per_action']} ms of bot CPU, "
         f"{run['requests_per_action']} Discord requests ({run['requests']} in all)"
         f"\n  bot memory: baseline {run['rss_baseline_kb']} KiB (cold {run['rss_cold_kb']}), "
@@ -185,3 +188,28 @@ def marginal_memory(runs: list[dict[str, Any]]) -> float | None:
     return round(grown / extra_games, 1)
 
 
+
+
+def _database_cpu(run: dict[str, Any]) -> str:
+    if run["database_cpu_s"] is None:
+        return ""
+    return (f"  PostgreSQL backends of this database: {run['database_cpu_s']} s = "
+            f"{run['database_cpu_s_per_1000_actions']} s per 1,000 moves (busy "
+            f"{run['database_cpu_util']:.0%} of a core)\n")
+
+
+def scaling_line(run: dict[str, Any], processes: int, database: str) -> str:
+    """The figures ``--processes``/``--database`` compare, on one line."""
+    if "error" in run:
+        return f"P={processes} {database}, {run['games']} games: no figures ({run['error']})"
+    extra = ""
+    if run["database_cpu_s_per_1000_actions"] is not None:
+        extra = f" (+{run['database_cpu_s_per_1000_actions']} s in PostgreSQL)"
+    return (
+        f"P={processes} {database}, {run['games']} games: {run['actions_per_s']} moves/s; "
+        f"bot CPU {run['cpu_s_per_1000_actions']} s per 1,000 moves summed over processes"
+        f"{extra}; ack p99 {run['p99_ms']} ms; handover p50 {run['handover_p50_ms']} / p99 "
+        f"{run['handover_p99_ms']} ms; CPU busy: bots {run['bot_cpu_util']:.2f}, bench+fake "
+        f"{run['driver_cpu_util']:.2f}, others {run['other_cpu_util']:.2f} of "
+        f"{os.cpu_count()} cores"
+    )
