@@ -56,18 +56,20 @@ class Place:
 
 
 def build_places(fake: FakeDiscord, games: int) -> list[Place]:
-    """Channels for ``games`` games, ``CHANNELS_PER_SERVER`` per server, four people each."""
+    """Channels for ``games`` games, ``CHANNELS_PER_SERVER`` per server, and four people
+    for each game (a person sits in one open game at a time)."""
     places: list[Place] = []
     server = 0
     while len(places) < games:
         guild = fake.create_guild(f"restored club {server}")
-        people = []
-        for seat in range(4):
-            user = fake.create_user(f"r{server}p{seat}")
-            fake.add_member(guild, user)
-            people.append(user)
         for _ in range(min(CHANNELS_PER_SERVER, games - len(places))):
-            channel = fake.create_channel(guild, f"kachuful-{len(places)}")
+            index = len(places)
+            channel = fake.create_channel(guild, f"kachuful-{index}")
+            people = []
+            for seat in range(4):
+                user = fake.create_user(f"r{index}p{seat}")
+                fake.add_member(guild, user)
+                people.append(user)
             places.append(Place(channel, tuple(people)))
         server += 1
     return places
