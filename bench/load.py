@@ -203,6 +203,7 @@ async def _measure(
     database_cpu: float | None = None
     server_cpu = ServerCpu(bot.database)
     await server_cpu.start()
+    before_each = bot.read_each()
     before = bot.read()
     requests_before = fake.request_total
     try:
@@ -210,6 +211,7 @@ async def _measure(
                        args.lobbies_first)
         if not bot.running:
             raise BotDied(_with_log("the bot process died during the run", bot))
+        after_each = bot.read_each()
         after = bot.read()
         database_cpu = await server_cpu.stop()
     finally:
@@ -277,6 +279,9 @@ async def _measure(
         ),
         "bot_cpu_s": round(bot_cpu, 2),
         "bot_cpu_util": round(bot_cpu / wall, 3),
+        # Shard 0's process gets every DM click: how the work spreads over the processes.
+        "bot_cpu_s_by_process": [round(a.cpu_s - b.cpu_s, 2)
+                                 for a, b in zip(after_each, before_each, strict=True)],
         "driver_cpu_util": round(driver_cpu / wall, 3),
         "database_cpu_s": None if database_cpu is None else round(database_cpu, 2),
         "database_cpu_s_per_1000_actions": (

@@ -133,9 +133,12 @@ class Fleet:
     def log_lines(self) -> list[str]:
         return [line for p in self.processes for line in p.log_lines()]
 
+    def read_each(self) -> list[ProcessSample]:
+        return [read_process(p.pid) for p in self.processes]
+
     def read(self) -> ProcessSample:
         """Every process's CPU seconds, RSS, peak RSS and threads, summed."""
-        samples = [read_process(p.pid) for p in self.processes]
+        samples = self.read_each()
         return ProcessSample(
             at=time.monotonic(),
             cpu_s=sum(s.cpu_s for s in samples),

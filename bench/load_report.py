@@ -208,8 +208,16 @@ def scaling_line(run: dict[str, Any], processes: int, database: str) -> str:
     return (
         f"P={processes} {database}, {run['games']} games: {run['actions_per_s']} moves/s; "
         f"bot CPU {run['cpu_s_per_1000_actions']} s per 1,000 moves summed over processes"
-        f"{extra}; ack p99 {run['p99_ms']} ms; handover p50 {run['handover_p50_ms']} / p99 "
+        f"{extra}{_by_process(run)}; ack p99 {run['p99_ms']} ms; handover p50 "
+        f"{run['handover_p50_ms']} / p99 "
         f"{run['handover_p99_ms']} ms; CPU busy: bots {run['bot_cpu_util']:.2f}, bench+fake "
         f"{run['driver_cpu_util']:.2f}, others {run['other_cpu_util']:.2f} of "
         f"{os.cpu_count()} cores"
     )
+
+
+def _by_process(run: dict[str, Any]) -> str:
+    shares = run.get("bot_cpu_s_by_process") or []
+    if len(shares) < 2:
+        return ""
+    return " (CPU s by process: " + " / ".join(f"{cpu:g}" for cpu in shares) + ")"
