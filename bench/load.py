@@ -20,7 +20,7 @@ second, 10), then the games are started at the same pace and played, so the N ga
 concurrently. ``--lobbies-under-load`` opens each lobby only when its game is due, while the
 earlier games play (how lobby answers behave under load); ``--start-rate 0`` = all at once.
 
-Figures per run (one bot process, one fake, one fresh database each):
+Figures per run (P bot processes, one fake, one fresh database each):
 
 * acknowledgement latency p50/p99 — dispatch of the interaction → the bot's first callback,
   as recorded by the fake (``fake.latencies()``), over every interaction of the run (slash
@@ -44,12 +44,22 @@ problems (``fake.problems()``: no interaction unanswered within 3 s), the bot lo
 warning. The bench process's CPU share and that of other processes on the machine are
 reported: the bench shares its 2 cores with the bot, and other load slows the bot down.
 
+Several processes (``bench/load_processes.py``): ``--processes P`` runs the bot as P
+processes, the games' servers spread over P shards — on ``--database postgres`` (a fresh
+database, dropped after) as replicas sharing the shards, on SQLite pinned one shard each
+over one file. CPU and memory are summed over the processes (CPU also per process: shard
+0's gets every DM click), and on PostgreSQL the server backends' CPU is read apart. The
+summary line gives moves per second, CPU per 1,000 moves, ack p99 and turn handover.
+``--startup-games K`` measures start-up instead (``bench/load_startup.py``).
+
 Usage::
 
     python bench/load.py              # N = 50 and N = 200 (about 10 minutes)
     python bench/load.py --quick      # N = 10, 2 deals, all at once (under a minute)
     python bench/load.py --games 20,100 --short --lobbies-under-load
     python bench/load.py --games 200 --py-spy /tmp/prof/bin/py-spy   # profile the bot
+    python bench/load.py --games 50 --processes 2 --database postgres
+    python bench/load.py --startup-games 1000 --database postgres
 
 The last line printed is one JSON object with all figures.
 """
@@ -75,7 +85,6 @@ from bench.load_games import (
     TARGET_CPU_MS_PER_ACTION,
     TARGET_P99_MS,
     TARGET_RSS_KB_PER_GAME,
-    VOICE_NOTICE,
     WARMUP_MAX_HAND,
     BotDied,
     GamePlan,
@@ -104,6 +113,7 @@ from bench.load_report import (
     latency_by_kind,
     marginal_memory,
     scaling_line,
+    trouble_lines,
 )
 from bench.load_startup import measure_startup
 from bench.load_support import (
@@ -195,7 +205,7 @@ async def _measure(
     reporter = asyncio.create_task(
         _report_progress(progress, games, bot, started_at, args.progress_every)
     )
-    profiler = _profiler(args, bot.pid, len(tables))
+    profiler = Profiler.for_bot(args.py_spy, args.profile_dir, bot.pid, len(tables))
     if profiler is not None:
         await profiler.start()
     driver_cpu_before = own_cpu_seconds()
@@ -238,11 +248,7 @@ async def _measure(
     active_rss, most_active = sampler.busiest()
     bot_cpu = after.cpu_s - before.cpu_s
     log_lines = bot.log_lines()
-    log_trouble = [
-        line for line in log_lines
-        if (" WARNING " in line or " ERROR " in line or line.startswith("Traceback"))
-        and not line.endswith(VOICE_NOTICE) and GATEWAY_LAG_NOTICE not in line
-    ]
+    log_trouble = trouble_lines(log_lines)
     lag_warnings = sum(1 for line in log_lines if GATEWAY_LAG_NOTICE in line)
     # Every seat's moves count, the computers' too: each is saved and shown alike.
     actions = progress.moves + finals * plan.computers * plan.moves_per_player
@@ -333,14 +339,6 @@ async def _measure(
     if profiler is not None and profiler.output.exists():
         run["hot_spots"] = _print_profile(profiler.output)
     return run
-
-
-def _profiler(args: argparse.Namespace, pid: int, games: int) -> Profiler | None:
-    if not args.py_spy:
-        return None
-    folder = Path(args.profile_dir)
-    folder.mkdir(parents=True, exist_ok=True)
-    return Profiler(args.py_spy, pid, folder / f"bot-profile-{games}-games.txt")
 
 
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:

@@ -99,6 +99,15 @@ def _move_outcomes(records: list[InteractionRecord]) -> tuple[list[float], int]:
     return latencies, refused
 
 
+def trouble_lines(lines: list[str]) -> list[str]:
+    """The bot's warnings, errors and tracebacks, but for two harmless notices."""
+    return [
+        line for line in lines
+        if (" WARNING " in line or " ERROR " in line or line.startswith("Traceback"))
+        and not line.endswith(VOICE_NOTICE) and GATEWAY_LAG_NOTICE not in line
+    ]
+
+
 def _first_problem(lines: list[str], limit: int = 40) -> list[str]:
     """The first warning or error of the bot's log with its traceback."""
     for index, line in enumerate(lines):

@@ -239,6 +239,15 @@ class Profiler:
     py-spy is not a dependency of the project: pass its path with ``--py-spy`` (e.g. from a
     separate venv: ``python3 -m venv /tmp/prof && /tmp/prof/bin/pip install py-spy``)."""
 
+    @classmethod
+    def for_bot(cls, py_spy: str | None, folder: str, pid: int, games: int) -> Profiler | None:
+        """A profiler of the bot process ``pid`` writing into ``folder``; none without
+        ``py_spy``."""
+        if not py_spy:
+            return None
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        return cls(py_spy, pid, Path(folder) / f"bot-profile-{games}-games.txt")
+
     def __init__(self, py_spy: str, pid: int, output: Path, rate: int = 50) -> None:
         self._command = [py_spy, "record", "--pid", str(pid), "--format", "raw",
                          "--rate", str(rate), "--gil", "--output",
