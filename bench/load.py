@@ -109,6 +109,7 @@ from bench.load_report import (
     _print_run,
     _report_progress,
     _rounded,
+    first_and_later_moves,
     handover_times,
     latency_by_kind,
     marginal_memory,
@@ -276,6 +277,8 @@ async def _measure(
         "moves_p99_ms": _ms(percentile(move_latencies, 0.99)),
         "handover_p50_ms": _ms(percentile(handovers, 0.50)),
         "handover_p99_ms": _ms(percentile(handovers, 0.99)),
+        # Each game's first move is where another process loads a game it did not open.
+        **first_and_later_moves(progress.move_records),
         "lobby_p50_ms": _ms(percentile(lobby_latencies, 0.50)),
         "lobby_p99_ms": _ms(percentile(lobby_latencies, 0.99)),
         "latency_by_kind": latency_by_kind(records),
