@@ -193,7 +193,8 @@ async def _measure(
         for warmup in warmups
     ))
     if warm.failures:
-        raise BotDied(f"the warm-up game failed: {warm.failures[0]}")
+        kept = bot.keep_logs(Path(args.profile_dir) / "kachuful-load-bot-warm-up.log")
+        raise BotDied(f"the warm-up game failed: {warm.failures[0]} (bot log: {kept})")
     await asyncio.sleep(SETTLE_SECONDS)
     baseline = bot.read()
     first_interaction = len(fake.interactions.all)
@@ -329,12 +330,9 @@ async def _measure(
         and not log_trouble
     )
     _print_run(run)
-    if log_trouble:
-        kept = Path(args.profile_dir) / f"kachuful-load-bot-{games}-games.log"
-        kept.parent.mkdir(parents=True, exist_ok=True)
-        with kept.open("wb") as joined:
-            for path in bot.log_paths:
-                joined.write(path.read_bytes())
+    if not run["ok"]:
+        # A failed run's logs are kept, with or without a warning in them.
+        kept = bot.keep_logs(Path(args.profile_dir) / f"kachuful-load-bot-{games}-games.log")
         run["bot_log"] = str(kept)
         print(f"  bot log kept in {kept}; its first problem:", flush=True)
         for line in _first_problem(log_lines):

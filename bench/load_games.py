@@ -328,10 +328,11 @@ async def _guarded(table: Table, progress: Progress, step: Awaitable[T]) -> T | 
     """Run one game's step; a failure is noted for the report and ends that game only."""
     try:
         return await step
-    except (GameFailed, DriverError) as exc:
+    except (GameFailed, DriverError, WaitTimeout) as exc:
         progress.failures.append(f"table {table.index}: {str(exc).splitlines()[0]}")
     except ExceptionGroup as group:
-        if not all(isinstance(e, GameFailed | DriverError) for e in group.exceptions):
+        if not all(isinstance(e, GameFailed | DriverError | WaitTimeout)
+                   for e in group.exceptions):
             raise
         first = group.exceptions[0]
         progress.failures.append(f"table {table.index}: {str(first).splitlines()[0]}")

@@ -133,6 +133,15 @@ class Fleet:
     def log_lines(self) -> list[str]:
         return [line for p in self.processes for line in p.log_lines()]
 
+    def keep_logs(self, kept: Path) -> Path:
+        """Every process's log joined into ``kept`` (the run's folder is deleted)."""
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        with kept.open("wb") as joined:
+            for process in self.processes:
+                joined.write(f"--- {process.name} ---\n".encode())
+                joined.write(process.log_path.read_bytes())
+        return kept
+
     def read_each(self) -> list[ProcessSample]:
         return [read_process(p.pid) for p in self.processes]
 
