@@ -20,7 +20,7 @@ second, 10), then the games are started at the same pace and played, so the N ga
 concurrently. ``--lobbies-under-load`` opens each lobby only when its game is due, while the
 earlier games play (how lobby answers behave under load); ``--start-rate 0`` = all at once.
 
-Figures per run (one bot process, one fake, one fresh database each):
+Figures per run (P bot processes, one fake, one fresh database each):
 
 * acknowledgement latency p50/p99 — dispatch of the interaction → the bot's first callback,
   as recorded by the fake (``fake.latencies()``), over every interaction of the run (slash
@@ -44,12 +44,22 @@ problems (``fake.problems()``: no interaction unanswered within 3 s), the bot lo
 warning. The bench process's CPU share and that of other processes on the machine are
 reported: the bench shares its 2 cores with the bot, and other load slows the bot down.
 
+Several processes (``bench/load_processes.py``): ``--processes P`` runs the bot as P
+processes, the games' servers spread over P shards — on ``--database postgres`` (a fresh
+database, dropped after) as replicas sharing the shards, on SQLite pinned one shard each
+over one file. CPU and memory are summed over the processes (CPU also per process: shard
+0's gets every DM click), and on PostgreSQL the server backends' CPU is read apart. The
+summary line gives moves per second, CPU per 1,000 moves, ack p99 and turn handover.
+``--startup-games K`` measures start-up instead (``bench/load_startup.py``).
+
 Usage::
 
     python bench/load.py              # N = 50 and N = 200 (about 10 minutes)
     python bench/load.py --quick      # N = 10, 2 deals, all at once (under a minute)
     python bench/load.py --games 20,100 --short --lobbies-under-load
     python bench/load.py --games 200 --py-spy /tmp/prof/bin/py-spy   # profile the bot
+    python bench/load.py --games 50 --processes 2 --database postgres
+    python bench/load.py --startup-games 1000 --database postgres
 
 The last line printed is one JSON object with all figures.
 """
@@ -59,7 +69,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import shutil
 import sys
 import tempfile
 import time
@@ -69,8 +78,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.load_games import (
-    DEFAULT_MAX_HAND,
-    DEFAULT_START_RATE,
     GATEWAY_LAG_NOTICE,
     PLAYERS_PER_GAME,
     SETTLE_SECONDS,
@@ -78,7 +85,6 @@ from bench.load_games import (
     TARGET_CPU_MS_PER_ACTION,
     TARGET_P99_MS,
     TARGET_RSS_KB_PER_GAME,
-    VOICE_NOTICE,
     WARMUP_MAX_HAND,
     BotDied,
     GamePlan,
@@ -92,6 +98,8 @@ from bench.load_games import (
     play_all,
     play_game,
 )
+from bench.load_options import parse_args
+from bench.load_processes import Fleet, ServerCpu, connected, fresh_database
 from bench.load_report import (
     _at_most,
     _first_problem,
@@ -101,10 +109,14 @@ from bench.load_report import (
     _print_run,
     _report_progress,
     _rounded,
+    first_and_later_moves,
     handover_times,
     latency_by_kind,
     marginal_memory,
+    scaling_line,
+    trouble_lines,
 )
+from bench.load_startup import measure_startup
 from bench.load_support import (
     BotProcess,
     ProcessSampler,
@@ -112,7 +124,6 @@ from bench.load_support import (
     machine_busy_seconds,
     own_cpu_seconds,
     percentile,
-    read_process,
 )
 from tests.fake_discord import (
     FakeDiscord,
@@ -121,29 +132,40 @@ from tests.fake_discord import (
 
 
 async def run_once(games: int, plan: GamePlan, args: argparse.Namespace) -> dict[str, Any]:
+    count = args.processes
+    where = f"{count} bot process{'es' if count > 1 else ''} on {args.database}"
     print(f"\n== {games} games of {plan.people} people, {plan.label}: {plan.deals} deals, "
-          f"{plan.moves_per_game} moves per game ==", flush=True)
+          f"{plan.moves_per_game} moves per game; {where} ==", flush=True)
     with tempfile.TemporaryDirectory(prefix="kachuful-load-") as folder:
         workdir = Path(folder)
-        async with FakeDiscord(record_requests=False, keep_file_bytes=False) as fake:
-            tables = build_tables(fake, games, "t", plan.people)
-            warmup = build_tables(fake, 1, "warm")[0]
-            bot = BotProcess(base_url=fake.base_url, token=fake.token, workdir=workdir,
-                             module=args.bot_module, work_slots=args.work_slots)
+        async with (
+            fresh_database(args.database, workdir, args.database_url) as database,
+            FakeDiscord(record_requests=False, keep_file_bytes=False) as fake,
+        ):
+            tables = build_tables(fake, games, "t", plan.people, count)
+            # One warm-up game per shard, so that every process has played before the baseline.
+            warmups = build_tables(fake, count, "warm", shard_count=count)
+            bot = Fleet.of(count, database, lambda name, settings: BotProcess(
+                base_url=fake.base_url, token=fake.token, workdir=workdir,
+                module=args.bot_module, work_slots=args.work_slots, name=name,
+                settings=settings))
             await bot.start()
             try:
-                return await _measure(fake, bot, tables, warmup, plan, args)
+                run = await _measure(fake, bot, tables, warmups, plan, args)
             finally:
-                code = await bot.stop()
-                if code not in (0, None):
-                    print(f"  bot process exited with status {code}", flush=True)
+                codes = await bot.stop()
+                for process, code in zip(bot.processes, codes, strict=True):
+                    if code not in (0, None):
+                        print(f"  {process.name} exited with status {code}", flush=True)
+            run.update(processes=count, database=args.database)
+            return run
 
 
 async def _measure(
     fake: FakeDiscord,
-    bot: BotProcess,
+    bot: Fleet,
     tables: list[Table],
-    warmup: Table,
+    warmups: list[Table],
     plan: GamePlan,
     args: argparse.Namespace,
 ) -> dict[str, Any]:
@@ -151,7 +173,8 @@ async def _measure(
     launched = time.monotonic()
     try:
         await fake.wait_for(
-            lambda: (bool(fake.global_commands()) and fake.bot_connected) or not bot.running,
+            lambda: (bool(fake.global_commands()) and connected(fake, bot.shard_count))
+            or not bot.running,
             timeout=120, poll=0.5, what="the bot to register its commands and connect",
         )
     except WaitTimeout:
@@ -159,41 +182,50 @@ async def _measure(
     if not bot.running:
         raise BotDied(_with_log("the bot stopped at start-up", bot))
     await asyncio.sleep(SETTLE_SECONDS)
-    cold = read_process(bot.pid)
+    cold = bot.read()
     print(f"  bot up in {time.monotonic() - launched:.1f}s; idle RSS {cold.rss_kb} KiB (cold)",
           flush=True)
 
     warm_plan = game_plan(WARMUP_MAX_HAND)
     warm = Progress()
-    await _guarded(warmup, warm, play_game(fake, warmup, warm_plan, args.seed, warm,
-                                           args.timeout))
+    await asyncio.gather(*(
+        _guarded(warmup, warm, play_game(fake, warmup, warm_plan, args.seed, warm, args.timeout))
+        for warmup in warmups
+    ))
     if warm.failures:
-        raise BotDied(f"the warm-up game failed: {warm.failures[0]}")
+        kept = bot.keep_logs(Path(args.profile_dir) / "kachuful-load-bot-warm-up.log")
+        raise BotDied(f"the warm-up game failed: {warm.failures[0]} (bot log: {kept})")
     await asyncio.sleep(SETTLE_SECONDS)
-    baseline = read_process(bot.pid)
+    baseline = bot.read()
     first_interaction = len(fake.interactions.all)
     print(f"  warm-up game done; idle RSS {baseline.rss_kb} KiB (baseline)", flush=True)
 
     progress = Progress()
-    sampler = ProcessSampler(bot.pid, progress.gauge)
+    sampler = ProcessSampler(bot.read, progress.gauge)
     sampling = asyncio.create_task(sampler.run())
     started_at = time.monotonic()
     reporter = asyncio.create_task(
         _report_progress(progress, games, bot, started_at, args.progress_every)
     )
-    profiler = _profiler(args, bot.pid, len(tables))
+    profiler = Profiler.for_bot(args.py_spy, args.profile_dir, bot.pid, len(tables))
     if profiler is not None:
         await profiler.start()
     driver_cpu_before = own_cpu_seconds()
     machine_before = machine_busy_seconds()
-    before = read_process(bot.pid)
+    database_cpu: float | None = None
+    server_cpu = ServerCpu(bot.database)
+    await server_cpu.start()
+    before_each = bot.read_each()
+    before = bot.read()
     requests_before = fake.request_total
     try:
         await play_all(fake, tables, plan, args.seed, progress, args.timeout, args.start_rate,
                        args.lobbies_first)
         if not bot.running:
             raise BotDied(_with_log("the bot process died during the run", bot))
-        after = read_process(bot.pid)
+        after_each = bot.read_each()
+        after = bot.read()
+        database_cpu = await server_cpu.stop()
     finally:
         driver_cpu = own_cpu_seconds() - driver_cpu_before
         machine_cpu = machine_busy_seconds() - machine_before
@@ -203,7 +235,7 @@ async def _measure(
         if profiler is not None:
             await profiler.stop()
     await asyncio.sleep(SETTLE_SECONDS)
-    settled = read_process(bot.pid)
+    settled = bot.read()
 
     records = fake.interactions.all[first_interaction:]
     latencies = [r.latency for r in records if r.latency is not None]
@@ -218,11 +250,7 @@ async def _measure(
     active_rss, most_active = sampler.busiest()
     bot_cpu = after.cpu_s - before.cpu_s
     log_lines = bot.log_lines()
-    log_trouble = [
-        line for line in log_lines
-        if (" WARNING " in line or " ERROR " in line or line.startswith("Traceback"))
-        and not line.endswith(VOICE_NOTICE) and GATEWAY_LAG_NOTICE not in line
-    ]
+    log_trouble = trouble_lines(log_lines)
     lag_warnings = sum(1 for line in log_lines if GATEWAY_LAG_NOTICE in line)
     # Every seat's moves count, the computers' too: each is saved and shown alike.
     actions = progress.moves + finals * plan.computers * plan.moves_per_player
@@ -250,6 +278,8 @@ async def _measure(
         "moves_p99_ms": _ms(percentile(move_latencies, 0.99)),
         "handover_p50_ms": _ms(percentile(handovers, 0.50)),
         "handover_p99_ms": _ms(percentile(handovers, 0.99)),
+        # Each game's first move is where another process loads a game it did not open.
+        **first_and_later_moves(progress.move_records),
         "lobby_p50_ms": _ms(percentile(lobby_latencies, 0.50)),
         "lobby_p99_ms": _ms(percentile(lobby_latencies, 0.99)),
         "latency_by_kind": latency_by_kind(records),
@@ -259,8 +289,19 @@ async def _measure(
         ),
         "bot_cpu_s": round(bot_cpu, 2),
         "bot_cpu_util": round(bot_cpu / wall, 3),
+        # Shard 0's process gets every DM click: how the work spreads over the processes.
+        "bot_cpu_s_by_process": [round(a.cpu_s - b.cpu_s, 2)
+                                 for a, b in zip(after_each, before_each, strict=True)],
         "driver_cpu_util": round(driver_cpu / wall, 3),
-        "other_cpu_util": round(max(0.0, machine_cpu - bot_cpu - driver_cpu) / wall, 3),
+        "database_cpu_s": None if database_cpu is None else round(database_cpu, 2),
+        "database_cpu_s_per_1000_actions": (
+            round(database_cpu / actions * 1000, 3) if actions and database_cpu is not None
+            else None
+        ),
+        "database_cpu_util": None if database_cpu is None else round(database_cpu / wall, 3),
+        "other_cpu_util": round(
+            max(0.0, machine_cpu - bot_cpu - driver_cpu - (database_cpu or 0.0)) / wall, 3
+        ),
         "rss_kb_per_game": _rounded(per_game),
         "rss_kb_per_game_cold": _rounded(per_game_cold),
         "rss_baseline_kb": baseline.rss_kb,
@@ -289,10 +330,9 @@ async def _measure(
         and not log_trouble
     )
     _print_run(run)
-    if log_trouble:
-        kept = Path(args.profile_dir) / f"kachuful-load-bot-{games}-games.log"
-        kept.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(bot.log_path, kept)
+    if not run["ok"]:
+        # A failed run's logs are kept, with or without a warning in them.
+        kept = bot.keep_logs(Path(args.profile_dir) / f"kachuful-load-bot-{games}-games.log")
         run["bot_log"] = str(kept)
         print(f"  bot log kept in {kept}; its first problem:", flush=True)
         for line in _first_problem(log_lines):
@@ -300,76 +340,6 @@ async def _measure(
     if profiler is not None and profiler.output.exists():
         run["hot_spots"] = _print_profile(profiler.output)
     return run
-
-
-def _profiler(args: argparse.Namespace, pid: int, games: int) -> Profiler | None:
-    if not args.py_spy:
-        return None
-    folder = Path(args.profile_dir)
-    folder.mkdir(parents=True, exist_ok=True)
-    return Profiler(args.py_spy, pid, folder / f"bot-profile-{games}-games.txt")
-
-
-# --- command line ---------------------------------------------------------------------------
-
-
-def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("--games", default="50,200",
-                        help="comma-separated numbers of concurrent games (default 50,200)")
-    parser.add_argument("--max-hand", type=int, default=DEFAULT_MAX_HAND,
-                        help="short preset with K deals of K cards down to 1 (default "
-                             f"{DEFAULT_MAX_HAND})")
-    parser.add_argument("--short", action="store_true",
-                        help="the whole short preset (9 deals, 152 moves per game) instead")
-    parser.add_argument("--quick", action="store_true",
-                        help="10 games of 2 deals: a smoke run in well under a minute")
-    parser.add_argument("--start-rate", type=float, default=DEFAULT_START_RATE,
-                        help="games started per second (default "
-                             f"{DEFAULT_START_RATE:g}); 0 starts them all at once")
-    parser.add_argument("--lobbies-under-load", dest="lobbies_first", action="store_false",
-                        help="open each game's lobby when it is due to start, while earlier "
-                             "games play (default: open and fill every lobby first)")
-    parser.add_argument("--computers", type=int, default=0, metavar="K",
-                        help="computer players per game, added in the lobby (default 0; the "
-                             "other 4 − K seats are people)")
-    parser.add_argument("--level", default="hard", choices=("easy", "medium", "hard"),
-                        help="the computer players' level (default hard)")
-    parser.add_argument("--timeout", type=float, default=180.0,
-                        help="seconds any single wait may take before a game counts as stalled")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices")
-    parser.add_argument("--progress-every", type=float, default=10.0,
-                        help="seconds between progress lines")
-    parser.add_argument("--bot-module", default="bot",
-                        help="module to run as the bot (default: bot); e.g. a patched variant "
-                             "on PYTHONPATH, to compare")
-    parser.add_argument("--work-slots", type=int, default=None, metavar="N",
-                        help="the bot's WORK_SLOTS setting (default: the bot's own default)")
-    parser.add_argument("--py-spy", default=None, metavar="PATH",
-                        help="profile the bot with this py-spy executable (not a dependency)")
-    parser.add_argument("--profile-dir", default=tempfile.gettempdir(),
-                        help="where the profile (--py-spy) and the bot's log (when it "
-                             "logged a problem) are kept")
-    args = parser.parse_args(argv)
-    if args.quick:
-        args.games = "10"
-        args.max_hand = 2
-        args.start_rate = 0.0
-        args.progress_every = min(args.progress_every, 5.0)
-    if args.short:
-        args.max_hand = None
-    try:
-        args.game_counts = [int(n) for n in str(args.games).split(",") if n.strip()]
-    except ValueError:
-        parser.error("--games takes numbers separated by commas, e.g. 50,200")
-    if not args.game_counts or min(args.game_counts) < 1:
-        parser.error("--games needs at least one number ≥ 1")
-    if not 0 <= args.computers <= PLAYERS_PER_GAME - 1:
-        parser.error(f"--computers must be between 0 and {PLAYERS_PER_GAME - 1}: "
-                     "a game needs at least one person")
-    if args.max_hand is not None and not 1 <= args.max_hand <= 12:
-        parser.error("--max-hand must be between 1 and 12 for four players")
-    return args
 
 
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
@@ -402,11 +372,18 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         print(f"\nmarginal memory per game between the smallest and the largest run: "
               f"{marginal} KiB", flush=True)
     summary["ok"] = all(r["ok"] for r in runs)
+    print("", flush=True)
+    for run in runs:
+        print(scaling_line(run, args.processes, args.database), flush=True)
     return summary
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv)
+    args = parse_args(argv, __doc__.split("\n\n")[0] if __doc__ else None)
+    if args.startup_games is not None:
+        startup = asyncio.run(measure_startup(args))
+        print(json.dumps(startup, ensure_ascii=False))
+        return 0 if startup["ok"] else 1
     summary = asyncio.run(main_async(args))
     targets = summary["targets"]
     if "p99_met" in targets:

@@ -13,7 +13,8 @@ from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.load_support import ActivityGauge, BotProcess
+from bench.load_processes import Fleet
+from bench.load_support import ActivityGauge
 from engine import Rules
 from tests.fake_discord import (
     Channel,
@@ -101,10 +102,15 @@ class Table:
 
 
 def build_tables(fake: FakeDiscord, count: int, prefix: str,
-                 people_per_game: int = PLAYERS_PER_GAME) -> list[Table]:
+                 people_per_game: int = PLAYERS_PER_GAME, shard_count: int = 1) -> list[Table]:
+    """``count`` tables; with ``shard_count`` > 1 their servers take the shards in turn."""
     tables = []
     for index in range(count):
-        guild = fake.create_guild(f"{prefix} club {index}")
+        if shard_count > 1:
+            guild = fake.create_guild(f"{prefix} club {index}", shard=index % shard_count,
+                                      shard_count=shard_count)
+        else:
+            guild = fake.create_guild(f"{prefix} club {index}")
         channel = fake.create_channel(guild, "kachuful")
         people = []
         for seat in range(people_per_game):
@@ -138,7 +144,7 @@ class BotDied(Exception):
     """The bot process stopped or never came up: the run has no figures."""
 
 
-def _with_log(what: str, bot: BotProcess) -> str:
+def _with_log(what: str, bot: Fleet) -> str:
     """``what: <last log line>``, then the end of the bot's log."""
     tail = bot.log_lines()[-15:]
     return f"{what}: {tail[-1] if tail else 'nothing logged'}\n" + "\n".join(tail)
@@ -322,10 +328,11 @@ async def _guarded(table: Table, progress: Progress, step: Awaitable[T]) -> T | 
     """Run one game's step; a failure is noted for the report and ends that game only."""
     try:
         return await step
-    except (GameFailed, DriverError) as exc:
+    except (GameFailed, DriverError, WaitTimeout) as exc:
         progress.failures.append(f"table {table.index}: {str(exc).splitlines()[0]}")
     except ExceptionGroup as group:
-        if not all(isinstance(e, GameFailed | DriverError) for e in group.exceptions):
+        if not all(isinstance(e, GameFailed | DriverError | WaitTimeout)
+                   for e in group.exceptions):
             raise
         first = group.exceptions[0]
         progress.failures.append(f"table {table.index}: {str(first).splitlines()[0]}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import os
 import sys
 import time
 from itertools import pairwise
@@ -13,7 +14,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.load_games import GATEWAY_LAG_NOTICE, VOICE_NOTICE, Progress
-from bench.load_support import BotProcess, HotSpot, hot_spots, percentile, read_process
+from bench.load_processes import Fleet
+from bench.load_support import HotSpot, hot_spots, percentile
 from tests.fake_discord import InteractionRecord
 from tests.fake_discord.interactions import CHANNEL_MESSAGE
 
@@ -30,13 +32,13 @@ def _rounded(value: float) -> float | None:
 
 
 async def _report_progress(
-    progress: Progress, total: int, bot: BotProcess, started_at: float, every: float
+    progress: Progress, total: int, bot: Fleet, started_at: float, every: float
 ) -> None:
-    previous = read_process(bot.pid)
+    previous = bot.read()
     while bot.running:
         await asyncio.sleep(every)
         try:
-            now = read_process(bot.pid)
+            now = bot.read()
         except OSError:
             return
         busy = (now.cpu_s - previous.cpu_s) / max(1e-9, now.at - previous.at)
@@ -84,6 +86,21 @@ def handover_times(records: list[InteractionRecord]) -> list[float]:
     return gaps
 
 
+def first_and_later_moves(records: list[InteractionRecord]) -> dict[str, float | None]:
+    """Ack p99 of each game's first move apart from the later ones: with several
+    processes, shard 0's process loads a game opened elsewhere on its first DM click."""
+    first: dict[str, InteractionRecord] = {}
+    for record in records:
+        game = record.name.split(":")[2]
+        if game not in first or record.dispatched_at < first[game].dispatched_at:
+            first[game] = record
+    firsts = {id(r) for r in first.values()}
+    early = [r.latency for r in first.values() if r.latency is not None]
+    later = [r.latency for r in records if r.latency is not None and id(r) not in firsts]
+    return {"first_moves_p99_ms": _ms(percentile(early, 0.99)),
+            "later_moves_p99_ms": _ms(percentile(later, 0.99))}
+
+
 def _move_outcomes(records: list[InteractionRecord]) -> tuple[list[float], int]:
     """Latencies of the moves, and how many the bot refused (answered with a message)."""
     refused = 0
@@ -95,6 +112,15 @@ def _move_outcomes(records: list[InteractionRecord]) -> tuple[list[float], int]:
         if (response is not None and response.type == CHANNEL_MESSAGE) or record.followup_ids:
             refused += 1
     return latencies, refused
+
+
+def trouble_lines(lines: list[str]) -> list[str]:
+    """The bot's warnings, errors and tracebacks, but for two harmless notices."""
+    return [
+        line for line in lines
+        if (" WARNING " in line or " ERROR " in line or line.startswith("Traceback"))
+        and not line.endswith(VOICE_NOTICE) and GATEWAY_LAG_NOTICE not in line
+    ]
 
 
 def _first_problem(lines: list[str], limit: int = 40) -> list[str]:
@@ -137,7 +163,9 @@ def _print_run(run: dict[str, Any]) -> None:
         f" (moves p50 {run['moves_p50_ms']} / p99 {run['moves_p99_ms']} ms; lobby p50 "
         f"{run['lobby_p50_ms']} / p99 {run['lobby_p99_ms']} ms)\n"
         f"  turn handover (a click → the next click in that game): p50 "
-        f"{run['handover_p50_ms']} / p99 {run['handover_p99_ms']} ms\n"
+        f"{run['handover_p50_ms']} / p99 {run['handover_p99_ms']} ms; ack p99 of each game's "
+        f"first move {run['first_moves_p99_ms']} ms, of the later ones "
+        f"{run['later_moves_p99_ms']} ms\n"
         f"  by kind (p50 / p99 / max ms): " + "; ".join(
             f"{kind} {v['p50_ms']} / {v['p99_ms']} / {v['max_ms']}"
             for kind, v in run["latency_by_kind"].items()
@@ -145,6 +173,7 @@ def _print_run(run: dict[str, Any]) -> None:
         f"  bot CPU: {run['bot_cpu_s']} s = {run['cpu_s_per_1000_actions']} s per 1,000 moves "
         f"(busy {run['bot_cpu_util']:.0%} of a core; bench process {run['driver_cpu_util']:.0%}, "
         f"other processes on the machine {run['other_cpu_util']:.0%})\n"
+        + _database_cpu(run) +
         f"  per move (every seat's): {run['bot_cpu_ms_per_action']} ms of bot CPU, "
         f"{run['requests_per_action']} Discord requests ({run['requests']} in all)"
         f"\n  bot memory: baseline {run['rss_baseline_kb']} KiB (cold {run['rss_cold_kb']}), "
@@ -185,3 +214,36 @@ def marginal_memory(runs: list[dict[str, Any]]) -> float | None:
     return round(grown / extra_games, 1)
 
 
+
+
+def _database_cpu(run: dict[str, Any]) -> str:
+    if run["database_cpu_s"] is None:
+        return ""
+    return (f"  PostgreSQL backends of this database: {run['database_cpu_s']} s = "
+            f"{run['database_cpu_s_per_1000_actions']} s per 1,000 moves (busy "
+            f"{run['database_cpu_util']:.0%} of a core)\n")
+
+
+def scaling_line(run: dict[str, Any], processes: int, database: str) -> str:
+    """The figures ``--processes``/``--database`` compare, on one line."""
+    if "error" in run:
+        return f"P={processes} {database}, {run['games']} games: no figures ({run['error']})"
+    extra = ""
+    if run["database_cpu_s_per_1000_actions"] is not None:
+        extra = f" (+{run['database_cpu_s_per_1000_actions']} s in PostgreSQL)"
+    return (
+        f"P={processes} {database}, {run['games']} games: {run['actions_per_s']} moves/s; "
+        f"bot CPU {run['cpu_s_per_1000_actions']} s per 1,000 moves summed over processes"
+        f"{extra}{_by_process(run)}; ack p99 {run['p99_ms']} ms; handover p50 "
+        f"{run['handover_p50_ms']} / p99 "
+        f"{run['handover_p99_ms']} ms; CPU busy: bots {run['bot_cpu_util']:.2f}, bench+fake "
+        f"{run['driver_cpu_util']:.2f}, others {run['other_cpu_util']:.2f} of "
+        f"{os.cpu_count()} cores"
+    )
+
+
+def _by_process(run: dict[str, Any]) -> str:
+    shares = run.get("bot_cpu_s_by_process") or []
+    if len(shares) < 2:
+        return ""
+    return " (CPU s by process: " + " / ".join(f"{cpu:g}" for cpu in shares) + ")"

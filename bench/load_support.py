@@ -14,7 +14,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
@@ -83,18 +83,23 @@ class BotProcess:
     """The real bot (``python -m bot``) in a child process, pointed at the fake.
 
     ``module``: another module to run instead (a patched variant to compare with);
-    ``work_slots``: its ``WORK_SLOTS`` setting (``None``: the bot's default)."""
+    ``work_slots``: its ``WORK_SLOTS`` setting (``None``: the bot's default);
+    ``name``: its log's name (several processes share ``workdir``); ``settings``: more
+    environment settings (``DATABASE_URL``, ``SHARD_COUNT``, ``SHARD_IDS``)."""
 
     def __init__(
         self, *, base_url: str, token: str, workdir: Path, module: str = "bot",
-        work_slots: int | None = None,
+        work_slots: int | None = None, name: str = "bot",
+        settings: Mapping[str, str] | None = None,
     ) -> None:
         self._base_url = base_url
         self._module = module
         self._work_slots = work_slots
         self._token = token
         self._workdir = workdir
-        self.log_path = workdir / "bot.log"
+        self._settings = dict(settings or {})
+        self.name = name
+        self.log_path = workdir / f"{name}.log"
         self.database_path = workdir / "kachuful.db"
         self._process: asyncio.subprocess.Process | None = None
         self._log: IO[bytes] | None = None
@@ -120,8 +125,10 @@ class BotProcess:
             ),
         )
         # Settings of the bench's own shell must not leak into the bot under test.
-        for name in ("DEV_GUILD_ID", "DEFAULT_TURN_TIMEOUT", "STATUS_PATH", "WORK_SLOTS"):
+        for name in ("DEV_GUILD_ID", "DEFAULT_TURN_TIMEOUT", "STATUS_PATH", "WORK_SLOTS",
+                     "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS"):
             env.pop(name, None)
+        env.update(self._settings)
         if self._work_slots is not None:
             env["WORK_SLOTS"] = str(self._work_slots)
         self._log = self.log_path.open("wb")
@@ -181,9 +188,10 @@ class TaggedSample:
 
 @dataclass
 class ProcessSampler:
-    """Reads the bot process every ``interval`` seconds, noting how many games were active."""
+    """Reads the bot process(es) every ``interval`` seconds, noting how many games were active."""
 
-    pid: int
+    read: Callable[[], ProcessSample]
+    """One process (``lambda: read_process(pid)``) or several summed."""
     gauge: ActivityGauge
     interval: float = 0.25
     samples: list[TaggedSample] = field(default_factory=list)
@@ -191,7 +199,7 @@ class ProcessSampler:
     async def run(self) -> None:
         while True:
             try:
-                sample = read_process(self.pid)
+                sample = self.read()
             except (OSError, ValueError):
                 return  # the process is gone; the run reports it
             self.samples.append(TaggedSample(sample, self.gauge.active))
@@ -230,6 +238,15 @@ class Profiler:
 
     py-spy is not a dependency of the project: pass its path with ``--py-spy`` (e.g. from a
     separate venv: ``python3 -m venv /tmp/prof && /tmp/prof/bin/pip install py-spy``)."""
+
+    @classmethod
+    def for_bot(cls, py_spy: str | None, folder: str, pid: int, games: int) -> Profiler | None:
+        """A profiler of the bot process ``pid`` writing into ``folder``; none without
+        ``py_spy``."""
+        if not py_spy:
+            return None
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        return cls(py_spy, pid, Path(folder) / f"bot-profile-{games}-games.txt")
 
     def __init__(self, py_spy: str, pid: int, output: Path, rate: int = 50) -> None:
         self._command = [py_spy, "record", "--pid", str(pid), "--format", "raw",
