@@ -274,9 +274,10 @@ class KachufulBot(discord.Client):
             await self._pads.close()
         if self._delivery is not None:
             await self._delivery.drain(SHUTDOWN_GRACE_SECONDS)
-        await super().close()
+        # Before the HTTP session closes: a summary still being worked out is dropped.
         if self._presenter is not None and self._presenter.summaries is not None:
             self._presenter.summaries.close()
+        await super().close()
         self.reviews.close()
         if self._storage is not None:
             await self._storage.close()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+import aiohttp
 import discord
 
 from ai.review import ReviewError
@@ -41,7 +42,8 @@ class FinalSummaries:
             line = await self._line(game_id, seat, words)
             if line is not None:
                 await message.edit(content=f"{text}\n{line}")
-        except discord.HTTPException as exc:
+        except (discord.HTTPException, aiohttp.ClientError, RuntimeError) as exc:
+            # RuntimeError: the bot is stopping and its HTTP session has closed.
             log.info("game summary not added to a final DM of game %s: %s", game_id, exc)
         except asyncio.CancelledError:
             raise

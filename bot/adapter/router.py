@@ -94,8 +94,13 @@ async def on_move(bot: BotParts, interaction: discord.Interaction, cid: Componen
     seat = cid.arg_int(0)
     choice = move_choice(cid)
     service = bot.service
+    if service.registry.get(cid.game_id) is None:
+        # Not loaded in this process yet (another one opened it, shared database):
+        # acknowledge before loading it; a refusal then follows as a private message.
+        await interaction.response.defer()
     await service.check_move(cid.game_id, interaction.user.id, seat, cid.counter)
-    await interaction.response.defer()
+    if not interaction.response.is_done():
+        await interaction.response.defer()
     hand = await service.move(cid.game_id, interaction.user.id, seat, cid.counter, choice)
     if hand is not None:
         await update_ephemeral_hand(bot, interaction, cid.game_id, seat, hand)

@@ -60,14 +60,19 @@ class ShardedKachufulBot(KachufulBot, discord.AutoShardedClient):
             await self._claims.open()
             await asyncio.sleep(self._settle)
             ids = sorted(await self._claims.claim_share())
-            self._watch = asyncio.create_task(self._watch_claims(), name="shard-claims")
         log.info("running shards %s of %s", ids, self.shard_count)
         await self._launch(ids)
+        if self._claims is not None:
+            # Only once the shards are up (Discord spaces IDENTIFYs seconds apart): a
+            # hand-over decided meanwhile would race the launch of the same shard.
+            self._watch = asyncio.create_task(self._watch_claims(), name="shard-claims")
 
     async def _launch(self, ids: list[int]) -> None:
         self.shard_ids = sorted({*(self.shard_ids or []), *ids})
         self._connection.shard_ids = self.shard_ids
         for index, shard_id in enumerate(ids):
+            if self.is_closed():
+                return
             await self.launch_shard(DiscordWebSocket.DEFAULT_GATEWAY, shard_id,
                                     initial=index == 0 and len(self.shard_ids) == len(ids))
 
@@ -79,6 +84,11 @@ class ShardedKachufulBot(KachufulBot, discord.AutoShardedClient):
             try:
                 if not claims.alive:
                     raise StorageError("the connection holding this process's shards closed")
+                for shard_id in await claims.extra_shards():
+                    # A process joined: stop running the shard, then free it for them.
+                    log.info("handing over shard %s", shard_id)
+                    await self._stop_shard(shard_id)
+                    await claims.release(shard_id)
                 taken = await claims.claim_share()
             except Exception as exc:
                 # Other processes may already run these shards: running them too
@@ -89,6 +99,16 @@ class ShardedKachufulBot(KachufulBot, discord.AutoShardedClient):
             if taken:
                 log.info("taking over shards %s", taken)
                 await self._launch(sorted(taken))
+
+    async def _stop_shard(self, shard_id: int) -> None:
+        # discord.py has no public call to drop one shard of a running client: its
+        # shard table is the AutoShardedClient's own (name-mangled) attribute.
+        shards: dict[int, Any] = self._AutoShardedClient__shards  # type: ignore[attr-defined]
+        shard = shards.pop(shard_id, None)
+        self.shard_ids = [s for s in (self.shard_ids or []) if s != shard_id]
+        self._connection.shard_ids = self.shard_ids
+        if shard is not None:
+            await shard.close()
 
     async def close(self) -> None:
         if self._watch is not None and self._watch is not asyncio.current_task():

@@ -13,7 +13,7 @@ from pathlib import Path
 from tests.fake_discord.driver import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARDS_LINE = re.compile(r"(?:running|taking over) shards \[([\d, ]*)\]")
+SHARDS_LINE = re.compile(r"(running|taking over) shards \[([\d, ]*)\]|handing over shard (\d+)")
 
 
 class BotProcess:
@@ -38,10 +38,14 @@ class BotProcess:
         )
 
     def shards(self) -> set[int]:
-        """The shards this process said it runs (claimed at start or taken over)."""
+        """The shards this process said it runs (claimed at start or taken over, less
+        those it handed over to a process that joined later)."""
         found: set[int] = set()
         for match in SHARDS_LINE.finditer(self.log_path.read_text()):
-            found.update(int(part) for part in match.group(1).split(",") if part.strip())
+            if match.group(3) is not None:
+                found.discard(int(match.group(3)))
+            else:
+                found.update(int(part) for part in match.group(2).split(",") if part.strip())
         return found
 
     def kill(self) -> None:

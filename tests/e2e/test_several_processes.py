@@ -124,9 +124,10 @@ def start_replicas(fake: FakeDiscord, url: str, folder: Path, count: int) -> lis
 
 
 async def wait_until_sharded(fake: FakeDiscord, processes: list[BotProcess]) -> None:
-    await fake.wait_shards_connected(SHARDS, timeout=60)
-    await fake.wait_for(lambda: sum(len(p.shards()) for p in processes) == SHARDS, timeout=30,
-                        what="each process's shards in its log", poll=0.1)
+    """Until every process runs its fair share (one shard each) and all are connected."""
+    await fake.wait_for(lambda: sorted(len(p.shards()) for p in processes) == [1] * SHARDS,
+                        timeout=60, what="a shard for each process, in its log", poll=0.1)
+    await fake.wait_shards_connected(SHARDS, timeout=30)
 
 
 def owner_of(processes: list[BotProcess], shard: int) -> BotProcess:
@@ -145,10 +146,15 @@ async def test_three_processes_share_the_shards_and_finish_games_through_dms(
     fake = fake_discord
     first = Server(fake, "North", 1, ["asha", "bikram", "chandra", "deepa"])
     second = Server(fake, "South", 2, ["esha", "farid", "gita", "hari"])
-    processes = start_replicas(fake, database_url, folder, SHARDS)
+    # One process starts alone and runs every shard; two more join and get their share.
+    processes = start_replicas(fake, database_url, folder, 1)
     try:
+        await fake.wait_for(lambda: processes[0].shards() == {0, 1, 2}, timeout=60,
+                            what="the first process running every shard", poll=0.1)
+        processes += [BotProcess(fake, database_url, folder, f"bot{n}",
+                                 SHARD_COUNT=str(SHARDS)) for n in (1, 2)]
         await wait_until_sharded(fake, processes)
-        assert [len(p.shards()) for p in processes] == [1, 1, 1], "a fair share each"
+        assert "handing over shard" in processes[0].log()
         games = [await first.open_game({"preset": "short", "max_hand": 2}),
                  await second.open_game({"preset": "short", "max_hand": 2})]
         rng = random.Random(16)

@@ -85,6 +85,18 @@ class ShardClaims:
                 claimed.append(shard)
         return claimed
 
+    async def extra_shards(self) -> list[int]:
+        """Shards beyond this process's fair share (more processes joined since it
+        claimed): the ones to hand over, highest first."""
+        target = fair_share(self.shard_count, await self.members())
+        return sorted(self.mine, reverse=True)[: max(0, len(self.mine) - target)]
+
+    async def release(self, shard: int) -> None:
+        """Give a shard up (after this process stopped running it)."""
+        assert self._conn is not None
+        await self._conn.fetchval("SELECT pg_advisory_unlock($1, $2)", SHARD_LOCKS, shard)
+        self.mine.remove(shard)
+
     async def close(self) -> None:
         if self._conn is not None:
             conn, self._conn = self._conn, None
