@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from bot.storage.backend import Backend, Tx
+from bot.storage.board_rows import leaderboard_row
 from bot.storage.models import GameKinds, LeaderboardPage, LeaderboardRow, Period
 from bot.storage.ratings import PROVISIONAL_GAMES, ordinal, shown
 
@@ -89,24 +90,9 @@ async def rating_leaderboard(
 
 
 def _row(row: tuple[Any, ...]) -> LeaderboardRow:
-    place, user_id, name, games, wins, points, deals, hits = (row[i] for i in range(8))
     rating, rated, provisional = row[9], row[10], row[11]
-    return LeaderboardRow(
-        rank=int(place),
-        user_id=int(user_id),
-        display_name=str(name) if name is not None else f"Player {user_id}",
-        games=int(games),
-        wins=int(wins),
-        points=int(points),
-        average=points / games if games else 0.0,
-        win_rate=wins / games if games else 0.0,
-        bid_accuracy=hits / deals if deals else None,
-        deals=int(deals),
-        bids_hit=int(hits),
-        rating=shown(float(rating)),
-        rated_games=int(rated),
-        provisional=bool(provisional),
-    )
+    return leaderboard_row(row, rating=shown(float(rating)), rated_games=int(rated),
+                           provisional=bool(provisional))
 
 
 async def player_rating(

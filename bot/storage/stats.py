@@ -7,9 +7,10 @@ nowhere; computer players' rows have no user id, so they never rank.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Final
+from typing import Final
 
 from bot.storage.backend import Backend
+from bot.storage.board_rows import leaderboard_row
 from bot.storage.errors import InvalidValue
 from bot.storage.models import (
     DEFAULT_MIN_GAMES,
@@ -20,7 +21,6 @@ from bot.storage.models import (
     GameKinds,
     HandSizeAccuracy,
     LeaderboardPage,
-    LeaderboardRow,
     LeaderboardSort,
     Period,
     PlayerStats,
@@ -163,24 +163,7 @@ async def leaderboard(
         page_size=page_size,
         min_games=least,
         total_players=total,
-        rows=tuple(_leaderboard_row(row) for row in rows),
-    )
-
-
-def _leaderboard_row(row: tuple[Any, ...]) -> LeaderboardRow:
-    place, user_id, name, games, wins, points, deals, hits = (row[i] for i in range(8))
-    return LeaderboardRow(
-        rank=int(place),
-        user_id=int(user_id),
-        display_name=str(name) if name is not None else f"Player {user_id}",
-        games=int(games),
-        wins=int(wins),
-        points=int(points),
-        average=points / games,
-        win_rate=wins / games,
-        bid_accuracy=hits / deals if deals else None,
-        deals=int(deals),
-        bids_hit=int(hits),
+        rows=tuple(leaderboard_row(row) for row in rows),
     )
 
 
