@@ -27,10 +27,13 @@ class CoreContext:
     """Shrinks turn timers (tests run a 15 s timer in 0.15 s)."""
     in_flight: int = 0
     idle: asyncio.Event = field(default_factory=asyncio.Event)
-    shared: bool = False
-    """Other processes may change this database's games (see ``bot.core.sharing``)."""
     catch_up: Callable[[GameSession], Awaitable[None]] | None = None
-    """Shared: brings a held game up to date with storage at the start of a step."""
+    """Set when other processes may change this database's games (see
+    ``bot.core.sharing``): brings a held game up to date at the start of a step."""
+
+    @property
+    def shared(self) -> bool:
+        return self.catch_up is not None
 
     def __post_init__(self) -> None:
         self.idle.set()

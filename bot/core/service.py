@@ -79,7 +79,7 @@ class GameService:
         :mod:`bot.core.sharing`)."""
         self.ctx = CoreContext(
             storage, sink, asyncio.Semaphore(work_slots), time_scale=time_scale,
-            computers=computers or ComputerPlayers(), shared=shared,
+            computers=computers or ComputerPlayers(),
         )
         if shared:
             self.ctx.catch_up = partial(catch_up, self.ctx)
