@@ -253,6 +253,27 @@ async def bench_stats(storage: Storage, rng: random.Random, samples: int) -> dic
     return summary(times)
 
 
+async def bench_reads_and_finish(
+    storage: Storage, location: Path | str, args: argparse.Namespace
+) -> tuple[dict[str, object], dict[str, float], dict[str, float], dict[str, float]]:
+    """The figures both backends print: leaderboard pages, player stats, the rating
+    page (``storage`` is closed after them), then finishing games with their ratings."""
+    rng = random.Random(1)
+    try:
+        await storage.leaderboard(1_000, now=NOW)  # warm the cache once
+        leaderboard = await bench_leaderboards(storage, rng, args.rounds)
+        stats = await bench_stats(storage, rng, args.samples)
+        rating_board = summary(
+            await bench_rating_leaderboard(storage, rng, GUILDS, args.samples, NOW)
+        )
+    finally:
+        await storage.close()
+    finish = summary(
+        await bench_finish_with_rating(location, FINISH_SAMPLES, range(1, PLAYERS + 1), NOW)
+    )
+    return leaderboard, stats, rating_board, finish
+
+
 async def bench_append(
     where: Path | str, durability: Durability, moves: int
 ) -> dict[str, float]:
@@ -339,19 +360,8 @@ async def main() -> None:
     storage = await Storage.open(path)  # with the quick_check a bot does at start-up
     open_ms = (time.perf_counter() - started) * 1000
     print(f"open with integrity check: {open_ms:.0f} ms")
-    rng = random.Random(1)
-    try:
-        await storage.leaderboard(1_000, now=NOW)  # warm the page cache once
-        leaderboard = await bench_leaderboards(storage, rng, args.rounds)
-        stats = await bench_stats(storage, rng, args.samples)
-        rating_board = summary(
-            await bench_rating_leaderboard(storage, rng, GUILDS, args.samples, NOW)
-        )
-    finally:
-        await storage.close()
-    finish = summary(
-        await bench_finish_with_rating(path, FINISH_SAMPLES, range(1, PLAYERS + 1), NOW)
-    )
+    leaderboard, stats, rating_board, finish = await bench_reads_and_finish(
+        storage, path, args)
     append_full = await bench_append(path, "FULL", args.samples)
     append_normal = await bench_append(path, "NORMAL", args.samples)
     floor = fsync_floor(path.parent, args.samples)
@@ -400,19 +410,8 @@ async def main_postgres(args: argparse.Namespace) -> None:
     size_mb = await database_mb(url)
     print(f"database: {url} {built}, {size_mb:.1f} MB")
     storage = await Storage.connect(url)
-    rng = random.Random(1)
-    try:
-        await storage.leaderboard(1_000, now=NOW)  # warm the server's cache once
-        leaderboard = await bench_leaderboards(storage, rng, args.rounds)
-        stats = await bench_stats(storage, rng, args.samples)
-        rating_board = summary(
-            await bench_rating_leaderboard(storage, rng, GUILDS, args.samples, NOW)
-        )
-    finally:
-        await storage.close()
-    finish = summary(
-        await bench_finish_with_rating(url, FINISH_SAMPLES, range(1, PLAYERS + 1), NOW)
-    )
+    leaderboard, stats, rating_board, finish = await bench_reads_and_finish(
+        storage, url, args)
     append = await bench_append(url, "NORMAL", args.samples)
     targets = {
         "leaderboard": (leaderboard["median_ms"], TARGET_MS["leaderboard"]),
