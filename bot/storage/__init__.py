@@ -43,7 +43,7 @@ from bot.storage.moves import UNSET
 from bot.storage.opening import open_storage
 from bot.storage.store import DEFAULT_PATH, Storage
 from bot.storage.summary import HandSizeCount, SeatResult, summarize
-from bot.storage.turns import DueDeadline, LockedGame
+from bot.storage.turns import DueDeadline
 
 __all__ = [
     "DEFAULT_MIN_GAMES",
@@ -70,7 +70,6 @@ __all__ = [
     "LeaderboardPage",
     "LeaderboardRow",
     "LeaderboardSort",
-    "LockedGame",
     "MigrationError",
     "NewSeat",
     "Period",

@@ -74,21 +74,6 @@ async def append_action(
             await _explain_refused_action(tx, game_id, seq)
 
 
-async def append_action_in(
-    tx: Tx,
-    dialect: Dialect,
-    game_id: int,
-    seq: int,
-    action: Bid | Play,
-    deadlines: Mapping[int, datetime | None] | None,
-    progress_due: datetime | Unset | None = UNSET,
-) -> None:
-    """:func:`append_action` inside a transaction the caller holds (a locked game)."""
-    statement, params, updates = _append_statement(dialect, game_id, seq, action, deadlines)
-    if not await _append_in(tx, statement, params, updates or [], progress_due):
-        await _explain_refused_action(tx, game_id, seq)
-
-
 def _append_statement(
     dialect: Dialect,
     game_id: int,

@@ -10,8 +10,7 @@ from datetime import datetime, timedelta
 from bot.storage import game_changes, game_setup, turns
 from bot.storage.backend import Backend
 from bot.storage.game_changes import GameChanges
-from bot.storage.turns import DEFAULT_CLAIM_LEASE, DueDeadline, LockedGame
-from engine import Bid, Play
+from bot.storage.turns import DEFAULT_CLAIM_LEASE, DueDeadline
 
 
 class SharedGames:
@@ -48,17 +47,6 @@ class SharedGames:
     async def last_finished_of_user(self, user_id: int) -> int | None:
         """The online game a person played in that finished last."""
         return await game_setup.last_finished_of_user(self._db, user_id)
-
-    def lock_game(self, game_id: int) -> AbstractAsyncContextManager[LockedGame]:
-        """Hold the game's row for one move (``async with``): read the moves other
-        processes appended, verify, append; committed when the block ends, rolled
-        back if it raises. Two processes racing on a turn take turns here, and the
-        second sees the first's move. Raises :class:`GameNotFound`."""
-        return turns.lock_game(self._db, game_id)
-
-    async def load_actions_since(self, game_id: int, count: int) -> list[Bid | Play]:
-        """The stored player actions from number ``count`` on (without a lock)."""
-        return await turns.load_actions_since(self._db, game_id, count)
 
     async def claim_due_deadlines(
         self, now: datetime, limit: int = 100, *, lease: timedelta = DEFAULT_CLAIM_LEASE

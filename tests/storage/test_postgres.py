@@ -117,7 +117,7 @@ async def test_an_unreachable_server_is_one_clear_error(open_storage: OpenStorag
     assert "DATABASE_URL" in str(refused.value)
 
 
-async def test_a_connection_lost_mid_transaction_saves_nothing(
+async def test_a_connection_lost_under_a_step_saves_nothing(
     postgres_url: str, open_storage: OpenStorage
 ) -> None:
     storage = await open_storage(postgres_url)
@@ -125,9 +125,11 @@ async def test_a_connection_lost_mid_transaction_saves_nothing(
     await save_and_apply(storage, game_id, game, first_legal(game))
     action = first_legal(game)
     with pytest.raises(StorageUnavailable) as lost:
-        async with storage.lock_game(game_id) as locked:
-            await locked.append_action(1, action, deadlines={1: NOW})
+        # The connection holding the game's lock is cut under the step: the move, and
+        # its deadline in the same transaction, are refused whole.
+        async with storage.game_lock(game_id):
             assert await cut_every_connection(postgres_url) >= 1
+            await storage.append_action(game_id, 1, action, deadlines={1: NOW})
     assert "try again" in lost.value.player_message
     stored = await storage.load_game(game_id)  # a new connection, by itself
     assert stored.actions_saved == 1 and stored.seats[1].turn_deadline is None

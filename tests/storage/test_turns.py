@@ -1,5 +1,5 @@
-"""What several processes need (on both backends): a game locked for a move, the
-moves appended since a count, and due deadlines claimed by one process each."""
+"""What several processes need (on both backends): a move saved by two at once lands
+once, and due deadlines are claimed by one process each."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from datetime import timedelta
 
 import pytest
 
-from bot.storage import GameNotFound, GameStateConflict, InvalidValue, Storage
+from bot.storage import GameStateConflict, InvalidValue, Storage
 from tests.storage.conftest import OpenStorage
-from tests.storage.helpers import NOW, first_legal, human, play_until, save_and_apply, start_game
+from tests.storage.helpers import NOW, first_legal, human, play_until, start_game
 from tests.storage.postgres_server import Location
 
 PLAYERS = [human(1), human(2), human(3)]
@@ -24,73 +24,7 @@ async def two_processes(database: Location, open_storage: OpenStorage) -> tuple[
     )
 
 
-async def test_a_locked_game_catches_up_and_appends(
-    database: Location, open_storage: OpenStorage
-) -> None:
-    mine, other = await two_processes(database, open_storage)
-    game_id, game = await start_game(mine, 1, PLAYERS, seed=3)
-    cached = len(game.player_actions())
-    for _ in range(4):  # moves another process saved since this one's copy
-        await save_and_apply(other, game_id, game, first_legal(game))
-    async with mine.lock_game(game_id) as locked:
-        assert (locked.status, locked.actions_saved) == ("active", 4)
-        assert await locked.actions_since(cached) == list(game.player_actions())
-        assert await locked.actions_since(3) == list(game.player_actions()[3:])
-        action = first_legal(game)
-        await locked.append_action(4, action, deadlines={0: NOW})
-        assert locked.actions_saved == 5
-        with pytest.raises(GameStateConflict, match="out of order"):
-            await locked.append_action(4, action)
-    game.apply(action)
-    stored = await other.load_game(game_id)
-    assert stored.game is not None and stored.game.log == game.log
-    assert stored.seats[0].turn_deadline == NOW
-
-
-async def test_a_failed_move_under_the_lock_saves_nothing(storage: Storage) -> None:
-    game_id, game = await start_game(storage, 1, PLAYERS, seed=4)
-    with pytest.raises(RuntimeError, match="sending failed"):
-        async with storage.lock_game(game_id) as locked:
-            await locked.append_action(0, first_legal(game))
-            raise RuntimeError("sending failed")
-    assert (await storage.load_game(game_id)).actions_saved == 0
-    with pytest.raises(GameNotFound):
-        async with storage.lock_game(999):
-            pass
-
-
-async def test_a_move_waits_for_the_lock_and_sees_the_move_before_it(
-    database: Location, open_storage: OpenStorage
-) -> None:
-    first, second = await two_processes(database, open_storage)
-    game_id, game = await start_game(first, 1, PLAYERS, seed=5)
-    inside = asyncio.Event()
-    proceed = asyncio.Event()
-
-    async def move(storage: Storage, hold: bool) -> str:
-        try:
-            async with storage.lock_game(game_id) as locked:
-                if hold:
-                    inside.set()
-                    await proceed.wait()
-                await locked.append_action(locked.actions_saved, first_legal(game))
-        except GameStateConflict as refused:
-            return refused.player_message
-        return "landed"
-
-    holder = asyncio.create_task(move(first, hold=True))
-    await inside.wait()
-    racer = asyncio.create_task(move(second, hold=False))
-    await asyncio.sleep(0.05)  # the racer now waits for the lock
-    proceed.set()
-    outcomes = await asyncio.gather(holder, racer)
-    # The racer saw the holder's move once it got the lock, and saved its own after it:
-    # both land, in order, never two moves with one number.
-    assert list(outcomes) == ["landed", "landed"]
-    assert (await first.load_game(game_id)).actions_saved == 2
-
-
-async def test_the_same_click_twice_lands_once(
+async def test_the_same_move_saved_by_two_processes_lands_once(
     database: Location, open_storage: OpenStorage
 ) -> None:
     first, second = await two_processes(database, open_storage)
@@ -99,8 +33,7 @@ async def test_the_same_click_twice_lands_once(
 
     async def click(storage: Storage) -> str:
         try:
-            async with storage.lock_game(game_id) as locked:
-                await locked.append_action(0, action)  # both think it is move 0
+            await storage.append_action(game_id, 0, action)  # both think it is move 0
         except GameStateConflict as refused:
             return refused.player_message
         return "landed"
@@ -108,20 +41,6 @@ async def test_the_same_click_twice_lands_once(
     outcomes = sorted(await asyncio.gather(click(first), click(second)))
     assert outcomes == ["That move is out of date. Nothing changed.", "landed"]
     assert (await second.load_game(game_id)).actions_saved == 1
-
-
-async def test_moves_since_a_count(storage: Storage) -> None:
-    game_id, game = await start_game(storage, 1, PLAYERS, seed=7)
-    for _ in range(5):
-        await save_and_apply(storage, game_id, game, first_legal(game))
-    assert await storage.load_actions_since(game_id, 0) == list(game.player_actions())
-    assert await storage.load_actions_since(game_id, 2) == list(game.player_actions()[2:])
-    assert await storage.load_actions_since(game_id, 5) == []
-    assert await storage.load_actions_since(game_id, 50) == []
-    with pytest.raises(GameNotFound):
-        await storage.load_actions_since(999, 0)
-    with pytest.raises(InvalidValue, match="count"):
-        await storage.load_actions_since(game_id, -1)
 
 
 async def test_due_deadlines_are_claimed_once_until_the_lease_ends(storage: Storage) -> None:
