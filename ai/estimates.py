@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable
 
 _ACE = 12
 _KING = 11
@@ -21,17 +22,39 @@ _LOW_RANKS = (1 << _JACK) - 1
 
 def estimate_units(hand: int, trump: int, hand_size: int, largest: int) -> int:
     """The reference estimate of ``hand`` times ``20 * largest``."""
+    return units_counter(trump, hand_size, largest)(hand)
+
+
+def units_counter(trump: int, hand_size: int, largest: int) -> Callable[[int], int]:
+    """:func:`estimate_units` for one trump and hand size: the tables are looked up
+    once, so a caller valuing many hands (mending a sampled deal) makes one call per
+    hand."""
     plain, trumps = _suit_tables(hand_size, largest)
-    total = (
-        plain[hand & 0x1FFF]
-        + plain[hand >> 13 & 0x1FFF]
-        + plain[hand >> 26 & 0x1FFF]
-        + plain[hand >> 39 & 0x1FFF]
-    )
-    if 0 <= trump < 4:
-        ranks = hand >> (13 * trump) & 0x1FFF
-        total += trumps[ranks] - plain[ranks]
-    return total
+    if not 0 <= trump < 4:
+
+        def no_trump(hand: int) -> int:
+            return (
+                plain[hand & 0x1FFF]
+                + plain[hand >> 13 & 0x1FFF]
+                + plain[hand >> 26 & 0x1FFF]
+                + plain[hand >> 39 & 0x1FFF]
+            )
+
+        return no_trump
+    shift = 13 * trump
+
+    def with_trump(hand: int) -> int:
+        ranks = hand >> shift & 0x1FFF
+        return (
+            plain[hand & 0x1FFF]
+            + plain[hand >> 13 & 0x1FFF]
+            + plain[hand >> 26 & 0x1FFF]
+            + plain[hand >> 39 & 0x1FFF]
+            + trumps[ranks]
+            - plain[ranks]
+        )
+
+    return with_trump
 
 
 @functools.cache

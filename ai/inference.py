@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ai.estimates import bid_likelihood, estimate_units, reference_bid_of_units
+from ai.estimates import bid_likelihood, reference_bid_of_units, units_counter
 from ai.knowledge import DealKnowledge
 from ai.sampling import Fit
 from ai.tables import beaters
@@ -132,6 +132,7 @@ def bid_fit(know: DealKnowledge, reference_like: Sequence[bool]) -> Fit | None:
     if know.hook and all(b is not None for b in know.bids):
         forbidden[know.dealer] = size - sum(bids) + bids[know.dealer]
     scale = 20 * largest
+    units_of = units_counter(trump, size, largest)
 
     # A hand's fit depends on its estimate alone, which takes few values: each
     # seat's fit per estimate is worked out once (mending a hand asks hundreds of
@@ -151,7 +152,7 @@ def bid_fit(know: DealKnowledge, reference_like: Sequence[bool]) -> Fit | None:
     def fit(seat: int, cards: int) -> float:
         if not judged[seat]:
             return 1.0
-        units = estimate_units(cards | played[seat], trump, size, largest)
+        units = units_of(cards | played[seat])
         seen = known[seat]
         value = seen.get(units)
         if value is None:

@@ -21,16 +21,10 @@ def strongest_in(mask: int, trump_mask: int) -> int:
     trumps = mask & trump_mask
     if trumps:
         return trumps.bit_length() - 1
-    best_card = -1
-    best_rank = -1
-    for base in (0, 13, 26, 39):
-        ranks = (mask >> base) & _RANKS
-        if ranks:
-            rank = ranks.bit_length() - 1
-            if rank > best_rank:
-                best_rank = rank
-                best_card = base + rank
-    return best_card
+    # The highest rank held in any suit, then the first suit holding it: a few int
+    # operations instead of a loop over the suits (playouts call this millions of times).
+    top = 1 << ((mask | mask >> 13 | mask >> 26 | mask >> 39) & _RANKS).bit_length() - 1
+    return _first_suit_with(mask, top)
 
 
 def weakest_in(mask: int, trump_mask: int) -> int:
@@ -38,16 +32,20 @@ def weakest_in(mask: int, trump_mask: int) -> int:
     side = mask & ~trump_mask
     if not side:
         return (mask & -mask).bit_length() - 1
-    best_card = -1
-    best_rank = 13
-    for base in (0, 13, 26, 39):
-        ranks = (side >> base) & _RANKS
-        if ranks:
-            rank = (ranks & -ranks).bit_length() - 1
-            if rank < best_rank:
-                best_rank = rank
-                best_card = base + rank
-    return best_card
+    ranks = (side | side >> 13 | side >> 26 | side >> 39) & _RANKS
+    return _first_suit_with(side, ranks & -ranks)
+
+
+def _first_suit_with(mask: int, rank_bit: int) -> int:
+    """The card of rank ``rank_bit`` (one bit of a 13-bit suit) in the first suit of
+    ``mask`` that holds it."""
+    if mask & rank_bit:
+        return rank_bit.bit_length() - 1
+    if mask >> 13 & rank_bit:
+        return rank_bit.bit_length() + 12
+    if mask >> 26 & rank_bit:
+        return rank_bit.bit_length() + 25
+    return rank_bit.bit_length() + 38
 
 
 def reference_choice(
@@ -112,29 +110,47 @@ def play_out(
             win_card = card
             win_seat = seat
         else:
-            legal = hand & lead_mask or hand
-            if BIT[win_card] & trump_mask:
-                winners = legal & ABOVE[win_card]
-            else:
-                winners = legal & (ABOVE[win_card] | trump_mask)
             last = count == n - 1
-            if short:
-                if winners:
-                    card = (
-                        weakest_in(winners, trump_mask)
-                        if last
-                        else strongest_in(winners, trump_mask)
-                    )
+            legal = hand & lead_mask
+            above = ABOVE[win_card] if BIT[win_card] & trump_mask else ABOVE[win_card] | trump_mask
+            if legal:
+                # Following suit: every candidate is of one suit, so the reference's
+                # strongest and weakest are the highest and lowest bits (the general
+                # helpers cost most of a playout).
+                winners = legal & above
+                if short and winners:
+                    pick = winners & -winners if last else winners
+                elif short:
+                    pick = legal & -legal
                 else:
-                    card = weakest_in(legal, trump_mask)
+                    losers = legal & ~winners
+                    if losers:
+                        pick = losers
+                    elif last:
+                        pick = legal
+                    else:
+                        pick = legal & -legal
+                card = pick.bit_length() - 1
             else:
-                losers = legal & ~winners
-                if losers:
-                    card = strongest_in(losers, trump_mask)
-                elif last:
-                    card = strongest_in(legal, trump_mask)
+                legal = hand
+                winners = legal & above
+                if short:
+                    if winners:
+                        card = (
+                            weakest_in(winners, trump_mask)
+                            if last
+                            else strongest_in(winners, trump_mask)
+                        )
+                    else:
+                        card = weakest_in(legal, trump_mask)
                 else:
-                    card = weakest_in(legal, trump_mask)
+                    losers = legal & ~winners
+                    if losers:
+                        card = strongest_in(losers, trump_mask)
+                    elif last:
+                        card = strongest_in(legal, trump_mask)
+                    else:
+                        card = weakest_in(legal, trump_mask)
             if BIT[card] & winners:
                 win_card = card
                 win_seat = seat

@@ -36,8 +36,8 @@ _FIT_TRIES = 20
 """Draws of one seat's hand before the last one is kept whatever its fit (for
 :meth:`Dealer._repair` to mend)."""
 
-_REPAIR_STEPS = 150
-"""Card swaps tried, at most, to mend one seat's hand in a deal."""
+REPAIR_STEPS = 150
+"""Card swaps tried, at most, to mend one seat's hand in a deal (``hard``'s budget)."""
 
 _REPAIR_STEPS_PER_DRAW = 2
 """Swaps that cost about as much time as drawing one hand (each swap checks two
@@ -50,7 +50,10 @@ class Dealer:
     """Deals worlds for one decision; the constraints are worked out once."""
 
     def __init__(
-        self, knowledge: DealKnowledge, exclusions: tuple[int, ...] | None = None
+        self,
+        knowledge: DealKnowledge,
+        exclusions: tuple[int, ...] | None = None,
+        repair_steps: int = REPAIR_STEPS,
     ) -> None:
         n = knowledge.players
         self.knowledge = knowledge
@@ -67,6 +70,7 @@ class Dealer:
         seats = [h for h in range(n) if self.needs[h]]
         seats.sort(key=lambda h: (self.unseen & ~self.forbidden[h]).bit_count() - self.needs[h])
         self.order = seats + ([n] if self.needs[n] else [])
+        self.repair_steps = repair_steps
         self.draws = 0
         """How many hands were drawn (a measure of the work done)."""
 
@@ -134,7 +138,7 @@ class Dealer:
         climbs towards hands that fit (a fit grows as a hand comes closer) without
         spoiling the other's.
         A seat stops once its new hand passes its fit as a drawn hand would, or
-        after ``_REPAIR_STEPS`` steps.
+        after ``repair_steps`` steps.
         """
         players = self.knowledge.players
         holders = self.order  # every holder with cards to place
@@ -146,21 +150,27 @@ class Dealer:
                 if fits[h] < 1.0 and rng.random() >= fits[h]:
                     failing.append(h)
         forbidden = self.forbidden
+        unseen = self.unseen
+        draw = rng.random
         steps = 0
         for seat in failing:
-            for _ in range(_REPAIR_STEPS):
+            for _ in range(self.repair_steps):
                 steps += 1
-                take = _random_card(self.unseen & ~dealt[seat] & ~forbidden[seat], rng)
+                take = _random_card(unseen & ~dealt[seat] & ~forbidden[seat], draw)
                 if take < 0:
                     break
-                other = next(h for h in holders if dealt[h] & BIT[take])
-                give = _random_card(dealt[seat] & ~forbidden[other], rng)
+                taken = BIT[take]
+                other = holders[0]
+                for other in holders:
+                    if dealt[other] & taken:
+                        break
+                give = _random_card(dealt[seat] & ~forbidden[other], draw)
                 if give < 0:
                     continue
-                swap = BIT[give] | BIT[take]
+                swap = BIT[give] | taken
                 seat_fit = fit(seat, dealt[seat] ^ swap)
                 other_fit = fit(other, dealt[other] ^ swap) if other < players else 1.0
-                if seat_fit * other_fit < fits[seat] * fits[other] * rng.random():
+                if seat_fit * other_fit < fits[seat] * fits[other] * draw():
                     continue
                 dealt[seat] ^= swap
                 dealt[other] ^= swap
@@ -168,27 +178,35 @@ class Dealer:
                 # The new hand is judged as a drawn one would be. A seat read only
                 # loosely (a person) never fits fully; this lets it stop as soon as
                 # its hand is plausible instead of walking all its steps.
-                if seat_fit >= 1.0 or rng.random() < seat_fit:
+                if seat_fit >= 1.0 or draw() < seat_fit:
                     break
         self.draws += steps // _REPAIR_STEPS_PER_DRAW
 
 
-def _random_card(cards: int, rng: random.Random) -> int:
-    """A uniformly chosen card of the mask ``cards``, or -1 when it is empty."""
+def _random_card(cards: int, draw: Callable[[], float]) -> int:
+    """A uniformly chosen card of the mask ``cards`` (``draw`` gives uniform floats in
+    [0, 1)), or -1 when it is empty."""
     count = cards.bit_count()
     if not count:
         return -1
-    skip = int(rng.random() * count)
+    skip = int(draw() * count)
     # The skip-th lowest card, found a suit at a time: mending calls this hundreds of
     # thousands of times per review, and clearing bits one by one cost a tenth of it.
-    shift = 0
-    while True:
-        ranks = cards >> shift & 0x1FFF
-        here = _RANKS_OF[ranks]
-        if skip < len(here):
-            return shift + here[skip]
-        skip -= len(here)
-        shift += 13
+    ranks = cards & 0x1FFF
+    here = ranks.bit_count()
+    if skip < here:
+        return _RANKS_OF[ranks][skip]
+    skip -= here
+    ranks = cards >> 13 & 0x1FFF
+    here = ranks.bit_count()
+    if skip < here:
+        return 13 + _RANKS_OF[ranks][skip]
+    skip -= here
+    ranks = cards >> 26 & 0x1FFF
+    here = ranks.bit_count()
+    if skip < here:
+        return 26 + _RANKS_OF[ranks][skip]
+    return 39 + _RANKS_OF[cards >> 39][skip - here]
 
 
 _RANKS_OF = tuple(tuple(r for r in range(13) if ranks >> r & 1) for ranks in range(1 << 13))

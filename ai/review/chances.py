@@ -34,9 +34,11 @@ from engine.view import SeatView
 
 BID_WORLDS = 300
 """Worlds per bid estimate: the standard error of a chance is at most 2.9 points."""
-BID_SCREEN_WORLDS = 100
-"""Worlds in which every bid is played out; after them, only the bids still in the
-running (most of a 13-card hand's 14 bids are far behind by then)."""
+BID_SCREENS = (32, 100)
+"""After this many worlds, the bids still played out are narrowed to those still in
+the running: every bid is played out in the first 32 worlds, which is plenty to drop
+the bids a hand is nowhere near (most of a 13-card hand's 14), and the close ones
+are judged again after 100."""
 RUNNING_SPREAD = 3.0
 """Standard errors of a bid's shortfall against the leading bid that keep it in the
 running: a bid dropped at 3 standard errors is almost never the best after 300."""
@@ -44,6 +46,11 @@ PLAY_WORLDS = 128
 """Worlds per play moment that may be costly (see :mod:`ai.review.play`). The options
 are compared on the same worlds, so their difference is far steadier than each
 chance alone."""
+PLAY_REPAIR_STEPS = 40
+"""Card swaps that mend one seat's hand, at most, in a world drawn for a play moment
+(``hard`` and the bid estimate allow 150). Once some cards are played, a hand that
+still does not fit its seat's bid is mostly one whose played cards already say
+otherwise, and no swap helps: the long walks made half of a review's cost."""
 
 
 def bid_trick_chances(
@@ -52,10 +59,10 @@ def bid_trick_chances(
     """``rows[b][k]``: the chance of taking ``k`` tricks when bidding (and playing for)
     ``b``, for every ``b`` in 0..hand size, from ``view`` at the seat's bid.
 
-    Every bid is played out in the first ``BID_SCREEN_WORLDS`` worlds; after that only
+    Every bid is played out in the first worlds; after each of ``BID_SCREENS`` only
     the bid ``made`` and the legal bids that may still be worth the most points (see
     :func:`_in_the_running`), so a bid clearly worse than the best keeps the chances of
-    the first worlds."""
+    the worlds it was played out in."""
     size = view.hand_size
     if view.hand_hidden:
         # One card the seat cannot see: the chance of its trick is exact, and no bid
@@ -73,8 +80,8 @@ def bid_trick_chances(
     """Per bid, the tricks this seat takes in each world it was played out in."""
     playing = list(range(size + 1))
     for world in range(worlds):
-        if world == BID_SCREEN_WORLDS:
-            playing = _in_the_running(view, taken, made)
+        if world in BID_SCREENS:
+            playing = _in_the_running(view, taken, made, playing)
         hands = sample()
         guesses = [
             reference_bid_mask(hands[s], know.trump, size, know.largest_hand, None)
@@ -91,18 +98,21 @@ def bid_trick_chances(
 
 
 def _in_the_running(
-    view: SeatView, taken: Sequence[Sequence[int]], made: int | None
+    view: SeatView, taken: Sequence[Sequence[int]], made: int | None, playing: Sequence[int]
 ) -> list[int]:
-    """The bid made, and every legal bid whose expected points may still be the best:
-    its mean difference from the leader's, over the same worlds, plus
-    ``RUNNING_SPREAD`` standard errors, is not below zero."""
+    """Of the bids ``playing`` (each played out in the same worlds so far), the bid
+    made and every legal bid whose expected points may still be the best: its mean
+    difference from the leader's, over those worlds, plus ``RUNNING_SPREAD`` standard
+    errors, is not below zero."""
     score = score_function(view.rules)
     size = view.hand_size
-    points = [[score(bid, k, size, False) for k in row] for bid, row in enumerate(taken)]
-    legal = [bid for bid in view.legal_bids if points[bid]]
+    points = {bid: [score(bid, k, size, False) for k in taken[bid]] for bid in playing}
+    legal = [bid for bid in view.legal_bids if bid in points]
+    if not legal:
+        return list(playing)
     leader = max(legal, key=lambda bid: (sum(points[bid]), -bid))
     running = []
-    for bid in range(size + 1):
+    for bid in playing:
         gaps = [a - b for a, b in zip(points[bid], points[leader], strict=True)]
         mean = sum(gaps) / len(gaps)
         spread = math.sqrt(sum((g - mean) ** 2 for g in gaps) / max(1, len(gaps) - 1))
@@ -156,7 +166,9 @@ class CardChances:
         # Once the bid is lost whatever is played, every card has no chance.
         self._lost = bid is None or know.tricks_won[know.seat] > bid
         self._standing = distinct_choices(self._legal, know)
-        self._sample = world_sampler(know, decision_rng(seed, view, "review-play"))
+        self._sample = world_sampler(
+            know, decision_rng(seed, view, "review-play"), PLAY_REPAIR_STEPS
+        )
         self._made: list[list[bool]] = [[] for _ in self._standing]
         """Per standing card, whether the bid is made in each world it was played out in
         (worlds in the order drawn, so two cards share the first worlds of the shorter)."""

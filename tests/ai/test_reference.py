@@ -16,8 +16,8 @@ from ai.reference import (
     reference_estimate,
     round_half_up,
 )
-from ai.rollout import play_out, reference_choice
-from ai.tables import trick_winner_position, trump_index
+from ai.rollout import play_out, reference_choice, strongest_in, weakest_in
+from ai.tables import TRUMP_MASK, trick_winner_position, trump_index
 from engine.cards import BIT, DECK, Card, Suit
 from engine.rules import PRESETS, Rules
 from tests.ai.helpers import bid_all, cards, dealt_game, play_cards
@@ -169,3 +169,20 @@ def test_playouts_reproduce_reference_games(preset: str) -> None:
             leader = (result.dealer + 1) % 4
             play_out(hands, result.bids, tricks, trump_index(result.trump), leader, ())
             assert tuple(tricks) == result.tricks
+
+
+def test_strongest_and_weakest_cards_of_a_mask_follow_the_reference_order() -> None:
+    # The playouts' helpers use bit tricks; here the reference's order is spelled out:
+    # strongest is the highest trump, else the highest rank, the first suit on a tie;
+    # weakest is the lowest non-trump rank (the first suit on a tie), else the lowest trump.
+    rng = random.Random(7)
+    for _ in range(3000):
+        hand = rng.sample(range(52), rng.randint(1, 13))
+        mask = sum(BIT[c] for c in hand)
+        trump = rng.randrange(5)  # 4: no trump
+        trumps = [c for c in hand if trump < 4 and c // 13 == trump]
+        side = [c for c in hand if c not in trumps]
+        strongest = max(trumps) if trumps else min(side, key=lambda c: (-(c % 13), c // 13))
+        weakest = min(side, key=lambda c: (c % 13, c // 13)) if side else min(trumps)
+        assert strongest_in(mask, TRUMP_MASK[trump]) == strongest
+        assert weakest_in(mask, TRUMP_MASK[trump]) == weakest

@@ -16,7 +16,7 @@ from ai.review import (
     review_deal,
     review_game,
 )
-from ai.review.chances import BID_WORLDS, bid_trick_chances
+from ai.review.chances import bid_trick_chances
 from ai.review.deal import REVIEW_SEED
 from ai.review.moments import seat_moments
 from engine.record import load_record
@@ -133,7 +133,7 @@ def test_dropping_bids_far_behind_changes_neither_the_bid_made_nor_the_best(
         view, made = moments.bid_view, moments.bid
         screened = bid_trick_chances(view, REVIEW_SEED, made=made)
         with monkeypatch.context() as patch:
-            patch.setattr(chances, "BID_SCREEN_WORLDS", BID_WORLDS + 1)
+            patch.setattr(chances, "BID_SCREENS", ())
             full = bid_trick_chances(view, REVIEW_SEED, made=made)
         best = _best_bid(full, view.legal_bids, view.hand_size, game.rules)
         assert screened[made] == full[made]

@@ -11,7 +11,7 @@ from ai.estimates import bid_likelihood, reference_bid_mask
 from ai.inference import BID_SPREAD, STRAY_BID, bid_fit, read_plays
 from ai.knowledge import DealKnowledge, deal_knowledge
 from ai.reference import ReferencePlayer
-from ai.sampling import Dealer, Inconsistent, _matched
+from ai.sampling import REPAIR_STEPS, Dealer, Inconsistent, _matched
 from engine.cards import BIT, SUIT_MASK
 from engine.game import Game, Phase
 from engine.rules import PRESETS, Rules
@@ -282,3 +282,19 @@ def test_a_seat_that_breaks_the_play_model_is_read_loosely() -> None:
     # Seat 1 bid 2 with 2♥ A♥ 5♦ (the reference estimate is 0.7, its bid 1): once
     # it has broken the play model, the loose likelihood alone, not cut by STRAY_BID.
     assert fit(1, mask("5D")) == pytest.approx(bid_likelihood(0.7, 2, BID_SPREAD))
+
+
+def test_a_smaller_mending_budget_walks_fewer_steps() -> None:
+    # The review mends the worlds of its play moments in fewer steps than ``hard``;
+    # a hand nothing fits walks the whole budget, so the work counted follows it.
+    know = _five_card_deal()
+    counts = {}
+    for steps in (0, 10, REPAIR_STEPS):
+        dealer = Dealer(know, repair_steps=steps)
+        for seed in range(5):
+            world = dealer.deal(random.Random(seed), lambda seat, hand: 0.0)
+            check_world(know, world, know.void_cards)
+        counts[steps] = dealer.draws
+    assert counts[0] < counts[10] < counts[REPAIR_STEPS]
+    # Each failing seat walks every step: 3 seats, 5 deals, 2 steps per draw counted.
+    assert counts[REPAIR_STEPS] - counts[0] == 3 * 5 * REPAIR_STEPS // 2
