@@ -209,7 +209,17 @@ def _random_card(cards: int, draw: Callable[[], float]) -> int:
     return 39 + _RANKS_OF[cards >> 39][skip - here]
 
 
-_RANKS_OF = tuple(tuple(r for r in range(13) if ranks >> r & 1) for ranks in range(1 << 13))
+def _ranks_of_every_mask() -> tuple[tuple[int, ...], ...]:
+    # Each mask's ranks are those of the mask without its highest bit, plus that bit:
+    # one small concatenation per mask, so importing stays cheap for the bot's start.
+    ranks: list[tuple[int, ...]] = [()]
+    for mask in range(1, 1 << 13):
+        top = mask.bit_length() - 1
+        ranks.append(ranks[mask & ~(1 << top)] + (top,))
+    return tuple(ranks)
+
+
+_RANKS_OF = _ranks_of_every_mask()
 """The set bits of every 13-bit mask, lowest first."""
 
 

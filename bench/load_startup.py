@@ -12,12 +12,18 @@ the imports and connecting cost is told apart from what the K − 1 games cost.
 
 On SQLite without sharding the bot restores every unfinished game before it connects; on a
 shared database (PostgreSQL) it loads a game when first touched.
+
+The project's modules are byte-compiled first, as an installed bot's are (``pip install``
+and the Docker image compile them): where ``PYTHONDONTWRITEBYTECODE`` is set, as on the
+machine these figures come from, every start would otherwise compile about 110 modules
+from source (some 0.2 s of CPU).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import compileall
 import sys
 import tempfile
 import time
@@ -108,6 +114,16 @@ async def write_games(database: Database, places: list[Place], rules: Rules) -> 
     return time.monotonic() - began
 
 
+PROJECT_PACKAGES: Final = ("ai", "bot", "engine", "i18n", "render")
+
+
+def _byte_compile_project() -> None:
+    root = Path(__file__).resolve().parent.parent
+    for package in PROJECT_PACKAGES:
+        if not compileall.compile_dir(root / package, quiet=1):
+            raise RuntimeError(f"could not byte-compile {package}")
+
+
 def _hand(fake: FakeDiscord, table: Table) -> tuple[User, Message, str] | None:
     """The newest enabled move button of the game (whoever's turn it is), with its DM."""
     offered = [(_counter(move), user, message, move)
@@ -129,6 +145,7 @@ async def measure_startup(args: argparse.Namespace) -> dict[str, Any]:
     rules = Rules.from_options({k: v for k, v in plan.options.items() if k != "preset"},
                                str(plan.options["preset"]))
     print(f"\n== start-up with {games} unfinished games on {args.database} ==", flush=True)
+    _byte_compile_project()
     with tempfile.TemporaryDirectory(prefix="kachuful-startup-") as folder:
         workdir = Path(folder)
         async with (
