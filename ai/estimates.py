@@ -25,10 +25,11 @@ def estimate_units(hand: int, trump: int, hand_size: int, largest: int) -> int:
     return units_counter(trump, hand_size, largest)(hand)
 
 
+@functools.cache
 def units_counter(trump: int, hand_size: int, largest: int) -> Callable[[int], int]:
     """:func:`estimate_units` for one trump and hand size: the tables are looked up
     once, so a caller valuing many hands (mending a sampled deal) makes one call per
-    hand."""
+    hand. Cached: there are a few dozen of them (trumps × hand sizes)."""
     plain, trumps = _suit_tables(hand_size, largest)
     if not 0 <= trump < 4:
 
