@@ -2,6 +2,8 @@
 
 * :func:`review_deal` — one finished deal of a :class:`~engine.game.Game` for one seat;
 * :func:`review_game` — every finished deal, with the per-game summary line;
+* :func:`review_logged_deal` — :func:`review_deal` of a :class:`LoggedGame` (a game as
+  its log), for a review worked out in another process;
 * :func:`review_to_dict` — a review as JSON-ready data; :func:`review_lines` as text.
 
 Every estimate reads one :class:`~engine.view.SeatView` (the seat's view at its bid,
@@ -13,6 +15,7 @@ deterministic; they keep nothing between calls.
 from ai.review.deal import REVIEW_SEED, game_review_of, review_deal, review_game
 from ai.review.errors import ReviewError
 from ai.review.export import game_review_to_dict, review_to_dict
+from ai.review.logged import LoggedGame, review_logged_deal
 from ai.review.model import BidOption, BidReview, DealReview, GameReview, PlayMoment
 from ai.review.play import COSTLY_POINTS, MAX_COSTLY
 from ai.review.text import game_review_lines, review_lines
@@ -25,6 +28,7 @@ __all__ = [
     "BidReview",
     "DealReview",
     "GameReview",
+    "LoggedGame",
     "PlayMoment",
     "ReviewError",
     "game_review_lines",
@@ -33,5 +37,6 @@ __all__ = [
     "review_deal",
     "review_game",
     "review_lines",
+    "review_logged_deal",
     "review_to_dict",
 ]

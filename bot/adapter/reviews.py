@@ -1,16 +1,28 @@
-"""Deal reviews for the people who played: computed off the event loop, cached per
+"""Deal reviews for the people who played: computed in a worker process, cached per
 player and deal, and refused with "try again later" when the bot is busy, so that a
-review never slows the games being played."""
+review never slows the games being played.
+
+The worker is a process, not a thread: a review is pure Python and holds the
+interpreter for up to a second, which in a thread would slow the event loop that
+serves every game. It is started at the first review (about half a second, then some
+40 MB), and a worker that died is replaced at the next review.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import multiprocessing
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Final
 
-from ai.review import DealReview, GameReview, game_review_of, review_deal
+from ai.review import DealReview, GameReview, LoggedGame, game_review_of, review_logged_deal
 from engine import Game
+
+log = logging.getLogger(__name__)
 
 CACHED_REVIEWS: Final = 512
 WAITING_AT_MOST: Final = 2
@@ -24,12 +36,20 @@ tables' players; beyond that the DM says where to ask later instead."""
 
 
 class ReviewBusy(Exception):
-    """The review worker has enough to do; the asker should try again in a minute."""
+    """The review worker has enough to do (or has just been replaced); the asker should
+    try again in a minute."""
+
+
+def review_process() -> Executor:
+    """One worker process, started fresh rather than forked: a fork of the running bot
+    would copy its event loop, connections and threads."""
+    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
 
 
 class Reviews:
-    def __init__(self) -> None:
-        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
+    def __init__(self, worker: Callable[[], Executor] = review_process) -> None:
+        self._new_worker = worker
+        self._worker: Executor | None = None
         self._cache: OrderedDict[tuple[int, int, int], DealReview] = OrderedDict()
         self._pending = 0
         self._summary_turn = asyncio.Lock()
@@ -47,8 +67,7 @@ class Reviews:
             raise ReviewBusy
         self._pending += 1
         try:
-            loop = asyncio.get_running_loop()
-            review = await loop.run_in_executor(self._worker, review_deal, game, deal, seat)
+            review = await self._work_out(LoggedGame.of(game), deal, seat)
         finally:
             self._pending -= 1
         self._cache[key] = review
@@ -78,9 +97,26 @@ class Reviews:
         finally:
             self._summaries_waiting -= 1
 
+    async def _work_out(self, game: LoggedGame, deal: int, seat: int) -> DealReview:
+        if self._worker is None:
+            self._worker = self._new_worker()
+        worker = self._worker
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(worker, review_logged_deal, game, deal, seat)
+        except BrokenProcessPool:
+            # The worker died (killed, out of memory): the next review starts another.
+            log.warning("the review worker stopped; starting another at the next review")
+            if self._worker is worker:
+                self._worker = None
+            worker.shutdown(wait=False, cancel_futures=True)
+            raise ReviewBusy from None
+
     def cached_reviews(self) -> int:
         """How many deal reviews the cache holds."""
         return len(self._cache)
 
     def close(self) -> None:
-        self._worker.shutdown(wait=False, cancel_futures=True)
+        if self._worker is not None:
+            self._worker.shutdown(wait=False, cancel_futures=True)
+            self._worker = None
