@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import struct
 from typing import Final
 
 from engine.cards import DECK, NUM_CARDS, RANK_OF, Card
@@ -35,6 +36,8 @@ KNOWN_CHANCE_VERSIONS: Final = frozenset({1})
 SEED_BYTES: Final = 32
 _WORD: Final = 8
 _SPACE: Final = 1 << 64
+_LIMITS: Final = tuple(_SPACE - _SPACE % bound if bound else 0 for bound in range(NUM_CARDS + 1))
+"""``_LIMITS[bound]``: words at or above it are rejected, so ``word % bound`` is uniform."""
 
 
 def new_seed() -> bytes:
@@ -84,24 +87,28 @@ def seed_commitment(seed: bytes) -> str:
 def _shuffled(label: bytes, index: int, seed: bytes) -> list[Card]:
     stream = hashlib.shake_256(b"kachuful/" + label + b"/" + index.to_bytes(4, "big") + seed)
     # 51 swaps need 51 words; a few spare words cover rejections (each < 2**-58 likely).
-    length = 64 * _WORD
-    data = stream.digest(length)
-    offset = 0
+    # The words are the stream's big-endian 8-byte words in order; more are read, by
+    # doubling the prefix taken, should the rejections use the first 64 up.
+    words = _big_endian_words(stream.digest(64 * _WORD))
+    position = 0
     deck = list(DECK)
     for top in range(NUM_CARDS - 1, 0, -1):
         bound = top + 1
-        limit = _SPACE - _SPACE % bound
+        limit = _LIMITS[bound]
         while True:
-            if offset + _WORD > length:
-                length *= 2
-                data = stream.digest(length)
-            word = int.from_bytes(data[offset : offset + _WORD], "big")
-            offset += _WORD
+            if position == len(words):
+                words = _big_endian_words(stream.digest(2 * len(words) * _WORD))
+            word = words[position]
+            position += 1
             if word < limit:
                 break
         pick = word % bound
         deck[top], deck[pick] = deck[pick], deck[top]
     return deck
+
+
+def _big_endian_words(data: bytes) -> tuple[int, ...]:
+    return struct.unpack(f">{len(data) // _WORD}Q", data)
 
 
 def shuffled_deck(seed: bytes, deal_number: int) -> list[Card]:

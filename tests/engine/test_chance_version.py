@@ -19,6 +19,7 @@ from engine import (
     RecordError,
     UnknownChanceVersion,
     preset_rules,
+    shuffle,
 )
 from engine.record import game_from_record, game_to_record
 from engine.shuffle import KNOWN_CHANCE_VERSIONS, draw_for_dealer, shuffled_deck
@@ -28,19 +29,36 @@ NAMES = ("Asha", "Bikram", "Chandra", "Deepa")
 UNKNOWN = max(KNOWN_CHANCE_VERSIONS) + 1
 
 
-def documented_shuffle(label: bytes, index: int, seed: bytes) -> list[int]:
+def documented_shuffle(
+    label: bytes, index: int, seed: bytes, space: int = 1 << 64
+) -> list[int]:
     """Fisher–Yates over 0..51 with 64-bit big-endian words of SHAKE256(label + index
-    + seed), rejecting words at or above the largest multiple of the bound."""
+    + seed), rejecting words at or above the largest multiple of the bound below
+    ``space`` (2**64)."""
     stream = hashlib.shake_256(b"kachuful/" + label + b"/" + index.to_bytes(4, "big") + seed)
     data = stream.digest(8 * 4096)
     words = (int.from_bytes(data[i : i + 8], "big") for i in range(0, len(data), 8))
     deck = list(range(52))
     for top in range(51, 0, -1):
         bound = top + 1
-        word = next(w for w in words if w < (1 << 64) - (1 << 64) % bound)
+        word = next(w for w in words if w < space - space % bound)
         pick = word % bound
         deck[top], deck[pick] = deck[pick], deck[top]
     return deck
+
+
+def test_words_past_the_first_64_are_read_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Rejections use up the first 64 words about once in 2**52 shuffles; rejecting half
+    # of all words here makes every shuffle read further into the stream.
+    half = 1 << 63
+    monkeypatch.setattr(
+        shuffle, "_LIMITS", tuple(half - half % b if b else 0 for b in range(53))
+    )
+    for number in (0, 7, 2026):
+        seed = number.to_bytes(32, "big")
+        assert [int(card) for card in shuffled_deck(seed, 3)] == documented_shuffle(
+            b"deal", 3, seed, space=half
+        )
 
 
 @pytest.mark.parametrize("seed_number", [0, 1, 2026, 2**255 + 12345])
