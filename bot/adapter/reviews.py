@@ -5,7 +5,8 @@ review never slows the games being played.
 The worker is a process, not a thread: a review is pure Python and holds the
 interpreter for up to a second, which in a thread would slow the event loop that
 serves every game. It is started at the first review (about half a second, then some
-40 MB), and a worker that died is replaced at the next review.
+40 MB), and a worker that died is replaced at the next review. Where a host can't
+make processes, a thread does the work (see :func:`review_process`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import logging
 import multiprocessing
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Final
 
@@ -42,8 +43,15 @@ class ReviewBusy(Exception):
 
 def review_process() -> Executor:
     """One worker process, started fresh rather than forked: a fork of the running bot
-    would copy its event loop, connections and threads."""
-    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    would copy its event loop, connections and threads. Where processes can't be made
+    (no POSIX semaphores, as on some hosts), a thread does the work instead."""
+    try:
+        return ProcessPoolExecutor(
+            max_workers=1, mp_context=multiprocessing.get_context("spawn")
+        )
+    except (NotImplementedError, ImportError, OSError) as exc:
+        log.warning("reviews run in a thread: no worker process here (%s)", exc)
+        return ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
 
 
 class Reviews:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
 
 from ai.review import ReviewError, review_deal
+from bot.adapter import reviews as reviews_module
 from bot.adapter.reviews import ReviewBusy, Reviews, review_process
 from engine import Game
 from engine.record import load_record
@@ -81,3 +82,20 @@ async def test_a_dead_worker_is_replaced_at_the_next_review(
     assert review == review_deal(game, 2, 0)
     assert len(workers) == 2, "a new worker answered"
     reviews.close()
+
+
+async def test_where_no_process_can_be_made_a_thread_reviews_instead(
+    game: Game, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def no_processes(*args: object, **kwargs: object) -> Executor:
+        raise NotImplementedError("no sem_open")
+
+    monkeypatch.setattr(reviews_module, "ProcessPoolExecutor", no_processes)
+    worker = review_process()
+    try:
+        assert isinstance(worker, ThreadPoolExecutor)
+        assert "no worker process here" in caplog.text
+        reviews = Reviews(lambda: worker)
+        assert await reviews.deal(7, game, 1, 2) == review_deal(game, 1, 2)
+    finally:
+        worker.shutdown(wait=True)
