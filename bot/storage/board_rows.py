@@ -1,11 +1,24 @@
-"""One leaderboard line from its query row: shared by the figure boards and the
-rating board (whose query adds the rating columns)."""
+"""One leaderboard page's rows and lines from its query: shared by the figure boards
+and the rating board (whose query adds the rating columns)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from bot.storage.backend import Backend, Params, Row
 from bot.storage.models import LeaderboardRow
+
+
+async def page_rows(
+    db: Backend, page_sql: str, count_sql: str, params: Params, doing: str
+) -> tuple[list[Row], int]:
+    """A page's rows, and how many people the board ranks: the page's rows carry that
+    count in their ninth column (``COUNT(*) OVER ()``); past the last page it is
+    counted on its own."""
+    rows = await db.fetchall(page_sql, params, doing)
+    if rows:
+        return rows, int(rows[0][8])
+    return rows, int((await db.fetchall(count_sql, params, doing))[0][0])
 
 
 def leaderboard_row(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from bot.storage.backend import Backend, Tx
-from bot.storage.board_rows import leaderboard_row
+from bot.storage.board_rows import leaderboard_row, page_rows
 from bot.storage.models import GameKinds, LeaderboardPage, LeaderboardRow, Period
 from bot.storage.ratings import PROVISIONAL_GAMES, ordinal, shown
 
@@ -71,12 +71,10 @@ async def rating_leaderboard(
         "limit": page_size,
         "offset": (page - 1) * page_size,
     }
-    doing = "reading the rating leaderboard"
-    rows = await db.fetchall(_PAGE.format(source=source), params, doing)
-    if rows:
-        total = int(rows[0][8])
-    else:  # past the last page: count the rated people on their own
-        total = int((await db.fetchall(_COUNT.format(source=source), params, doing))[0][0])
+    rows, total = await page_rows(
+        db, _PAGE.format(source=source), _COUNT.format(source=source), params,
+        "reading the rating leaderboard",
+    )
     return LeaderboardPage(
         guild_id=guild_id,
         sort="rating",

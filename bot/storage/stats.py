@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Final
 
 from bot.storage.backend import Backend
-from bot.storage.board_rows import leaderboard_row
+from bot.storage.board_rows import leaderboard_row, page_rows
 from bot.storage.errors import InvalidValue
 from bot.storage.models import (
     DEFAULT_MIN_GAMES,
@@ -148,13 +148,10 @@ async def leaderboard(
         _ALL_TIME_SOURCE if period == "all" and kinds == "all"
         else _PERIOD_SOURCE.format(kind_filter=kind_filter)
     )
-    doing = "reading a leaderboard"
-    query = _LEADERBOARD.format(source=source, figure=figure, tiebreak=tiebreak)
-    rows = await db.fetchall(query, params, doing)
-    if rows:
-        total = int(rows[0][8])
-    else:  # past the last page: count the ranked players on their own
-        total = int((await db.fetchall(_COUNT_RANKED.format(source=source), params, doing))[0][0])
+    rows, total = await page_rows(
+        db, _LEADERBOARD.format(source=source, figure=figure, tiebreak=tiebreak),
+        _COUNT_RANKED.format(source=source), params, "reading a leaderboard",
+    )
     return LeaderboardPage(
         guild_id=guild_id,
         sort=sort,
