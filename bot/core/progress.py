@@ -87,8 +87,7 @@ class GameProgress:
     async def expire(self, session: GameSession, counter: int) -> None:
         """A turn ran out: the computer moves for everyone still awaited."""
         async with self.ctx.working_on(session):
-            game = session.game
-            if game is None or game.action_count != counter or session.status != "active":
+            if not session.still_at(counter):
                 return
             await self._time_out(session, session.awaiting_humans())
 

@@ -62,6 +62,11 @@ class GameSession:
     def is_active(self) -> bool:
         return self.status == "active" and self.game is not None
 
+    def still_at(self, counter: int) -> bool:
+        """Whether the game is active and still at move ``counter`` (nobody has moved
+        since a timer was set for it)."""
+        return self.is_active and self.game is not None and self.game.action_count == counter
+
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
             if seat.user_id == user_id and not seat.left:

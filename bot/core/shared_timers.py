@@ -19,10 +19,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Final
 
 from bot.core.context import CoreContext
-from bot.core.effects import RemindTurn
 from bot.core.session import GameSession
-from bot.core.snapshots import place_of
 from bot.core.tasks import KeyedTasks, start_logged
+from bot.core.turn_reminders import half_time, turn_reminders
 from bot.storage import DueDeadline, StorageError
 
 log = logging.getLogger(__name__)
@@ -94,23 +93,14 @@ class SharedTurnTimers:
 
     async def _remind(self, session: GameSession, counter: int, deadline: float) -> None:
         clock = self._ctx.clock
-        half = deadline - session.turn_timeout * self._ctx.time_scale / 2
+        half = half_time(self._ctx, session, deadline)
         if half <= clock():
             return
         await asyncio.sleep(half - clock())
         self._reminders.discard(session.game_id)
         async with session.lock:
-            game = session.game
-            if game is None or game.action_count != counter or session.status != "active":
-                return
-            left = max(0, int(deadline - clock()))
-            effects = [
-                RemindTurn(place_of(session), session.game_id, seat, state.user_id, left,
-                           in_channel=state.dms_closed)
-                for seat in session.awaiting_humans()
-                if (state := session.seats[seat]).user_id is not None
-            ]
-            self._ctx.show(session, effects)
+            if session.still_at(counter):
+                self._ctx.show(session, turn_reminders(self._ctx, session, deadline))
 
 
 class DueClaims:

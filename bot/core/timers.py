@@ -17,10 +17,9 @@ from datetime import UTC, datetime
 from typing import Final
 
 from bot.core.context import CoreContext
-from bot.core.effects import Effect, RemindTurn
 from bot.core.session import GameSession
-from bot.core.snapshots import place_of
 from bot.core.tasks import KeyedTasks
+from bot.core.turn_reminders import half_time, turn_reminders
 from bot.core.turns import due_pings
 from bot.storage import StorageError
 
@@ -62,7 +61,7 @@ class TurnTimers:
         assert session.deadline is not None
         clock = self._ctx.clock
         deadline = session.deadline
-        half = deadline - session.turn_timeout * self._ctx.time_scale / 2
+        half = half_time(self._ctx, session, deadline)
         remind = half > clock()  # not when re-armed after half time (a restart)
         if remind:
             await asyncio.sleep(half - clock())
@@ -78,12 +77,10 @@ class TurnTimers:
         remind them. Under the game's lock: a move being saved meanwhile would
         otherwise leave a stale deadline behind it."""
         async with session.lock:
-            game = session.game
-            if game is None or game.action_count != counter or session.status != "active":
+            if not session.still_at(counter):
                 return
             moment = datetime.fromtimestamp(deadline, UTC)
-            effects: list[Effect] = []
-            left = max(0, int(deadline - self._ctx.clock()))
+            reminders = turn_reminders(self._ctx, session, deadline) if remind else []
             for seat in session.awaiting_humans():
                 state = session.seats[seat]
                 if not state.deadline_saved:
@@ -94,10 +91,7 @@ class TurnTimers:
                         state.deadline_saved = True
                     except StorageError as exc:  # the timer runs on; a restart gives a new turn
                         log.warning("turn deadline not saved: %s", exc)
-                if remind and state.user_id is not None:
-                    effects.append(RemindTurn(place_of(session), session.game_id, seat,
-                                              state.user_id, left, in_channel=state.dms_closed))
-            self._ctx.show(session, effects)
+            self._ctx.show(session, reminders)
 
 
 PING_DELAY_SECONDS: Final = 4.0
