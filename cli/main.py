@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -43,7 +44,16 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    status: int = args.func(args)
+    try:
+        status: int = args.func(args)
+        sys.stdout.flush()  # here, so that a reader gone is noticed inside the try
+    except BrokenPipeError:
+        # The reader went away (``kachuful review … | head``): stop quietly, as other
+        # command-line tools do, instead of a traceback. Python's documented way: point
+        # stdout at devnull so the interpreter's final flush doesn't fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141  # 128 + SIGPIPE, what a shell reports for such a reader
     return status
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -76,3 +77,19 @@ def test_one_deal_as_text_in_hindi() -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("बाज़ी 2 · Asha")
     assert "नतीजा: " in result.stdout and "Verdict" not in result.stdout
+
+
+def test_a_reader_that_goes_away_ends_it_quietly() -> None:
+    # ``kachuful review … | head -1``: the reader has closed the pipe before the
+    # review is written; no traceback, the shell's status for such a pipe.
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        result = subprocess.run(
+            [str(SCRIPT), "review", SHORT, "--seat", "0", "--deal", "2"],
+            stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=300,
+        )
+    finally:
+        os.close(write_end)
+    assert result.returncode == 141
+    assert result.stderr == ""
