@@ -105,7 +105,9 @@ class Delivery:
     # --- the sink -----------------------------------------------------------------------
 
     def submit(self, game_id: int, effects: Sequence[Effect]) -> None:
-        queue = self._queues.setdefault(game_id, deque())
+        # A queue exists only while it holds something or a worker empties it: an empty
+        # one left behind (a step with nothing to show) kept ``drain`` waiting its timeout.
+        queue = self._queues.get(game_id, deque())
         for effect in effects:
             if isinstance(effect, EditTable):
                 self._hold_table_edit(game_id, effect)
@@ -115,7 +117,9 @@ class Delivery:
             if isinstance(effect, ShowHand) and not effect.fresh and _replace(queue, effect):
                 continue
             queue.append(effect)
-        self._wake(game_id)
+        if queue:
+            self._queues[game_id] = queue
+            self._wake(game_id)
 
     def reload(self, game_id: int) -> None:
         # Another process posted or edited this game's messages: their ids are read
@@ -172,7 +176,7 @@ class Delivery:
             self._release_table(game_id)
         try:
             async with asyncio.timeout(timeout):
-                while self._workers or self._queues:
+                while self._workers:
                     await self._idle.wait()
                     await asyncio.sleep(0)
         except TimeoutError:
