@@ -26,7 +26,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from ai.factory import make_player
 from ai.match import chance_plan, play_game
-from bot.adapter.reviews import Reviews, review_process
+from bot.adapter.outbound.reviews import Reviews, review_process
 from engine.game import Game
 from engine.rules import Rules
 

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 import pytest
 
 from bot.storage import Storage
-from tests.storage.postgres_server import (
+from tests.bot.storage.postgres_server import (
     Location,
     PostgresServer,
     empty_tables,

@@ -15,20 +15,21 @@ from discord import app_commands
 
 import render
 from bot import health
-from bot.adapter import router, texts
-from bot.adapter.command_words import CommandTranslator
-from bot.adapter.commands import build_group
-from bot.adapter.delivery import Delivery
-from bot.adapter.discord_codes import ALREADY_ACKNOWLEDGED
-from bot.adapter.languages import LanguageBook
-from bot.adapter.message_book import MessageBook
-from bot.adapter.pad_showing import PadPresenter
-from bot.adapter.pad_view import refusal_text as pad_refusal_text
-from bot.adapter.replies import interaction_data, reply
-from bot.adapter.review_summary import FinalSummaries
-from bot.adapter.reviews import Reviews
-from bot.adapter.showing import Presenter
-from bot.adapter.storage_words import storage_error_text
+from bot.adapter.inbound import router
+from bot.adapter.inbound.commands import build_group
+from bot.adapter.inbound.replies import interaction_data, reply
+from bot.adapter.outbound.delivery import Delivery
+from bot.adapter.outbound.discord_codes import ALREADY_ACKNOWLEDGED
+from bot.adapter.outbound.message_book import MessageBook
+from bot.adapter.outbound.pad_showing import PadPresenter
+from bot.adapter.outbound.review_summary import FinalSummaries
+from bot.adapter.outbound.reviews import Reviews
+from bot.adapter.outbound.showing import Presenter
+from bot.adapter.words import texts
+from bot.adapter.words.command_words import CommandTranslator
+from bot.adapter.words.languages import LanguageBook
+from bot.adapter.words.pad_view import refusal_text as pad_refusal_text
+from bot.adapter.words.storage_words import storage_error_text
 from bot.core.lobby import LOBBY_IDLE_SECONDS
 from bot.core.refusals import Refusal
 from bot.core.scorepad import ScorePads

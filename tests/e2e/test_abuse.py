@@ -7,7 +7,7 @@ import asyncio
 import random
 from pathlib import Path
 
-from bot.adapter.custom_ids import component_id
+from bot.adapter.words.custom_ids import component_id
 from tests.e2e.harness import (
     People,
     Table,

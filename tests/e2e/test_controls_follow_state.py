@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot.adapter.custom_ids import component_id
+from bot.adapter.words.custom_ids import component_id
 from tests.e2e.harness import (
     People,
     Table,

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.adapter.custom_ids import BadComponent, parse_component_id
+from bot.adapter.words.custom_ids import BadComponent, parse_component_id
 from bot.app import KachufulBot
 from engine import Card, Phase
 from tests.e2e.harness import (

@@ -8,7 +8,7 @@ import random
 import re
 from pathlib import Path
 
-from bot.adapter.texts import rating_number, signed
+from bot.adapter.words.texts import rating_number, signed
 from tests.e2e.harness import People, Table, assert_answered_fast, bot_running, open_table
 from tests.fake_discord.driver import FakeDiscord
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.adapter import reviews
+from bot.adapter.outbound import reviews
 from tests.e2e.harness import People, Table, bot_running, open_table
 from tests.fake_discord.driver import FakeDiscord
 from tests.fake_discord.models import Message

@@ -17,11 +17,11 @@ import pytest
 
 from bot.storage import Storage
 from engine.record import game_from_record, game_to_record
+from tests.bot.storage.postgres_server import PostgresServer
 from tests.e2e.harness import choose, hand_message, move_buttons, open_table
 from tests.e2e.processes import BotProcess
 from tests.fake_discord.driver import FakeDiscord
 from tests.fake_discord.models import Channel, Guild, Message, User
-from tests.storage.postgres_server import PostgresServer
 
 SHARDS = 3
 SCORE_LINE = re.compile(r"^[✓✗] (?P<name>.+): bid \d+, took \d+, [+-]\d+ → (?P<total>-?\d+)$")

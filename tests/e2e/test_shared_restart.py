@@ -12,10 +12,10 @@ import pytest
 
 from bot.adapter.client import KachufulBot
 from bot.settings import Settings
+from tests.bot.storage.postgres_server import PostgresServer
 from tests.e2e.harness import People, Table, move_buttons, open_table
 from tests.fake_discord.discordpy import running
 from tests.fake_discord.driver import FakeDiscord
-from tests.storage.postgres_server import PostgresServer
 
 
 @pytest.fixture

@@ -26,7 +26,7 @@ import pytest
 from i18n import words_for
 
 ROOT = Path(__file__).resolve().parents[2]
-MODULES = sorted((ROOT / "bot" / "adapter").glob("*.py"))
+MODULES = sorted((ROOT / "bot" / "adapter").rglob("*.py"))
 CATALOGUE_CALLS = {"t", "n", "p", "N_", "pN_"}
 LOGGING = {"debug", "info", "warning", "error", "exception", "critical"}
 WORDS = re.compile(r"[A-Za-z]{2,}[,.:;!?—–-]*\s+\W*[A-Za-z]{2,}|^[A-Z][a-z]+(\s|$)")

@@ -27,8 +27,8 @@ from tests.bot.core.helpers import (
     person_id,
     wait_for,
 )
+from tests.bot.storage.postgres_server import Location
 from tests.conftest import OpenStorage
-from tests.storage.postgres_server import Location
 
 OpenShared = Callable[..., Awaitable[Core]]
 

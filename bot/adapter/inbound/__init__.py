@@ -1,0 +1,2 @@
+"""What arrives from Discord: slash commands, component routes, replies and permission
+checks."""

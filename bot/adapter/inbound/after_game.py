@@ -1,0 +1,183 @@
+"""After a game and around it: records, rematches, confirmations, leaderboard pages."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.adapter.inbound.board import send_leaderboard
+from bot.adapter.inbound.lobby_answer import open_lobby
+from bot.adapter.inbound.replies import reply
+from bot.adapter.inbound.router_checks import is_host_or_manager, is_manager
+from bot.adapter.outbound.pictures import as_file
+from bot.adapter.words.custom_ids import BadComponent, ComponentId
+from bot.adapter.words.storage_words import storage_error_text
+from bot.core.refusals import Refusal
+from bot.core.scorepad_state import PadState
+from bot.core.seats import SeatState
+from bot.storage import LEADERBOARD_SORTS, StorageError
+from engine.record import game_to_record, record_to_json
+
+if TYPE_CHECKING:
+    from bot.adapter.inbound.parts import BotParts
+
+
+async def send_record(bot: BotParts, interaction: discord.Interaction, game_id: int) -> None:
+    try:
+        stored = await bot.storage.load_game(game_id)
+    except StorageError as exc:
+        await reply(interaction, storage_error_text(
+            await bot.languages.asker(interaction), exc))
+        return
+    words = await bot.languages.asker(interaction)
+    if stored.guild_id != interaction.guild_id and interaction.guild_id is not None:
+        await reply(interaction, words.t("That game was played in another server."))
+        return
+    pad = await bot.storage.pad_of_game(game_id) if stored.status == "finished" else None
+    if pad is not None:
+        # A table game: its record is the pad's (bids and trick counts, no cards).
+        state = PadState.fold(pad.rules, pad.keeper_user_id, list(pad.entries))
+        file = as_file(record_to_json(state.record()).encode(), "kachuful-table-game.json")
+        await reply(interaction, words.t("The score pad's record (a table game). Check it with "
+                                         "`kachuful replay FILE`."), file=file)
+        return
+    if stored.status != "finished" or stored.game is None:
+        await reply(interaction, words.t("A game's record is available once it has finished "
+                                         "(it shows every hand)."))
+        return
+    record = game_to_record(stored.game, include_seed=True)
+    file = as_file(record_to_json(record).encode(), f"kachuful-game-{game_id}.json")
+    await reply(interaction, words.t("The record of game {number}. Check it with "
+                                     "`kachuful verify FILE`.", number=game_id), file=file)
+
+
+async def confirm_cancel(
+    bot: BotParts, interaction: discord.Interaction, game_id: int, yes: bool
+) -> None:
+    words = await bot.languages.asker(interaction)
+    if not yes:
+        await interaction.response.edit_message(content=words.t("The game goes on."), view=None)
+        return
+    session = await bot.service.lookup.find(game_id)
+    if session is None:
+        await interaction.response.edit_message(content=words.t("That game has already ended."),
+                                                view=None)
+        return
+    if not is_host_or_manager(interaction, session.host_id):
+        await reply(interaction, words.t("Only the host or someone with Manage Server can "
+                                         "cancel."))
+        return
+    await interaction.response.edit_message(content=words.t("Cancelled."), view=None)
+    await bot.service.cancel(game_id, interaction.user.display_name)
+
+
+async def confirm_forget(
+    bot: BotParts, interaction: discord.Interaction, user_id: int, yes: bool
+) -> None:
+    words = await bot.languages.asker(interaction)
+    if interaction.user.id != user_id:
+        await reply(interaction, words.t("Only the person who asked can confirm this."))
+        return
+    if not yes:
+        await interaction.response.edit_message(content=words.t("Your stats are kept."),
+                                                view=None)
+        return
+    try:
+        deleted = await bot.storage.forget_user(user_id)
+    except StorageError as exc:
+        await reply(interaction, storage_error_text(
+            await bot.languages.asker(interaction), exc))
+        return
+    bot.languages.forget(user_id)
+    bot.pads.forget(user_id)
+    await interaction.response.edit_message(content=words.n(
+        "Done: your stats are deleted everywhere ({count} game result).",
+        "Done: your stats are deleted everywhere ({count} game results).", deleted), view=None)
+
+
+async def confirm_reset(
+    bot: BotParts, interaction: discord.Interaction, guild_id: int, yes: bool
+) -> None:
+    words = await bot.languages.asker(interaction)
+    if interaction.guild_id != guild_id or not is_manager(interaction):
+        await reply(interaction, words.t("Only someone with Manage Server here can confirm "
+                                         "this."))
+        return
+    if not yes:
+        await interaction.response.edit_message(content=words.t("The leaderboard is kept."),
+                                                view=None)
+        return
+    deleted = await bot.storage.reset_guild_leaderboard(guild_id)
+    await interaction.response.edit_message(content=words.n(
+        "This server's leaderboard is reset ({count} game result removed).",
+        "This server's leaderboard is reset ({count} game results removed).", deleted),
+        view=None)
+
+
+# --- component handlers ------------------------------------------------------------------
+
+async def on_record(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
+    await send_record(bot, interaction, cid.game_id)
+
+
+async def on_cancel_confirm(
+    bot: BotParts, interaction: discord.Interaction, cid: ComponentId
+) -> None:
+    await confirm_cancel(bot, interaction, cid.game_id, cid.kind == "cancelyes")
+
+
+async def on_forget_confirm(
+    bot: BotParts, interaction: discord.Interaction, cid: ComponentId
+) -> None:
+    await confirm_forget(bot, interaction, cid.game_id, cid.kind == "forgetyes")
+
+
+async def on_reset_confirm(
+    bot: BotParts, interaction: discord.Interaction, cid: ComponentId
+) -> None:
+    await confirm_reset(bot, interaction, cid.game_id, cid.kind == "resetyes")
+
+
+async def on_board(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
+    """Leaderboard pages: ``game`` holds the server, ``counter`` the page."""
+    if cid.game_id != interaction.guild_id or len(cid.args) not in (2, 3):
+        raise BadComponent("leaderboard of another server")
+    sort, period = cid.args[0].replace("-", "_"), cid.args[1]
+    games = cid.args[2] if len(cid.args) == 3 else "all"  # pages posted before the option
+    if sort not in LEADERBOARD_SORTS or period not in (
+        "all", "30d", "7d"
+    ) or games not in ("all", "online", "table"):
+        raise BadComponent("bad leaderboard page")
+    await send_leaderboard(bot, interaction, sort, period, max(1, cid.counter), games)
+
+
+async def on_rematch(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
+    lookup = bot.service.lookup
+    words = await bot.languages.asker(interaction)
+    if await lookup.in_channel(interaction.channel_id or 0) is not None:
+        await reply(interaction, words.t("This channel already has a game open."))
+        return
+    if await lookup.of_user(interaction.user.id) is not None:
+        raise Refusal("seated_elsewhere")
+    try:
+        stored = await bot.storage.load_game(cid.game_id)
+    except StorageError as exc:
+        await reply(interaction, storage_error_text(
+            await bot.languages.asker(interaction), exc))
+        return
+    if not any(seat.user_id == interaction.user.id for seat in stored.seats):
+        await reply(interaction, words.t("Only the players of that game can start its "
+                                         "rematch."))
+        return
+    seats = [SeatState(name=interaction.user.display_name, user_id=interaction.user.id)]
+    for seat in stored.seats:
+        if seat.user_id == interaction.user.id:
+            continue
+        if seat.user_id is not None and not seat.left_game:
+            if await lookup.of_user(seat.user_id) is None:
+                seats.append(SeatState(name=seat.display_name, user_id=seat.user_id))
+        elif seat.user_id is None:
+            seats.append(SeatState(name=seat.display_name, level=seat.computer_level))
+    await open_lobby(bot, interaction, stored.rules, target_players=None,
+                     turn_timeout=stored.turn_timeout, rematch_of=cid.game_id, seats=seats)

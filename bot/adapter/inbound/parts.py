@@ -1,0 +1,45 @@
+"""What the adapter's handlers use of the running bot, named as a protocol so that
+they need not import the client that imports them."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from bot.adapter.outbound.delivery import Delivery
+from bot.adapter.outbound.message_book import MessageBook
+from bot.adapter.outbound.reviews import Reviews
+from bot.adapter.outbound.showing import Presenter
+from bot.adapter.words.languages import LanguageBook
+from bot.core.scorepad import ScorePads
+from bot.core.service import GameService
+from bot.settings import Settings
+from bot.storage import Storage
+
+
+class BotParts(Protocol):
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def storage(self) -> Storage: ...
+
+    @property
+    def service(self) -> GameService: ...
+
+    @property
+    def pads(self) -> ScorePads: ...
+
+    @property
+    def book(self) -> MessageBook: ...
+
+    @property
+    def presenter(self) -> Presenter: ...
+
+    @property
+    def delivery(self) -> Delivery: ...
+
+    @property
+    def languages(self) -> LanguageBook: ...
+
+    @property
+    def reviews(self) -> Reviews: ...

@@ -1,0 +1,2 @@
+"""Showing the core's effects on Discord: the delivery, its one failure policy, the
+presenter."""

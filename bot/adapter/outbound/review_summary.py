@@ -1,0 +1,73 @@
+"""The game's review summary in each player's final DM (issue 20): the hand message of
+the last deal, which says the game is over, gets one more line once the summary is
+worked out — in the review worker, off the event loop, never holding up the
+delivery of the games being played. When the reviews are busy, the line says where
+to ask for the summary later instead."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import aiohttp
+import discord
+
+from ai.review import ReviewError
+from bot.adapter.outbound.reviews import ReviewBusy, Reviews
+from bot.storage import Storage, StorageError
+from i18n import Words
+from i18n.review_words import game_summary
+
+log = logging.getLogger(__name__)
+
+
+class FinalSummaries:
+    """Adds the summary line to final DMs, each in a task of its own."""
+
+    def __init__(self, reviews: Reviews, storage: Storage) -> None:
+        self._reviews = reviews
+        self._storage = storage
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def add(self, game_id: int, seat: int, message: discord.PartialMessage, text: str,
+            words: Words) -> None:
+        """Append ``seat``'s summary to ``message`` (whose content is ``text``) later."""
+        task = asyncio.create_task(self._add(game_id, seat, message, text, words))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _add(self, game_id: int, seat: int, message: discord.PartialMessage, text: str,
+                   words: Words) -> None:
+        try:
+            line = await self._line(game_id, seat, words)
+            if line is not None:
+                await message.edit(content=f"{text}\n{line}")
+        except (discord.HTTPException, aiohttp.ClientError, RuntimeError) as exc:
+            # RuntimeError: the bot is stopping and its HTTP session has closed.
+            log.info("game summary not added to a final DM of game %s: %s", game_id, exc)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("game summary for a final DM of game %s failed", game_id)
+
+    async def _line(self, game_id: int, seat: int, words: Words) -> str | None:
+        try:
+            stored = await self._storage.load_game(game_id)
+        except StorageError as exc:
+            log.info("game %s: no summary for its final DMs: %s", game_id, exc)
+            return None
+        if stored.game is None or not stored.game.results():
+            return None
+        try:
+            whole = await self._reviews.game_summary(game_id, stored.game, seat)
+        except ReviewBusy:
+            return words.t("I'm busy with other reviews, so your game's summary isn't here: "
+                           "ask for it later with **Review my game** below, or review a deal "
+                           "with /kachuful review.")
+        except ReviewError:
+            return None
+        return words.t("Your game: {summary}.", summary=game_summary(words, whole))
+
+    def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()

@@ -1,0 +1,78 @@
+"""A hand message's words, and what its picture depends on."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from bot.adapter.words.texts import cards_text, trump_text
+from bot.core.effects import CloseHand, HandSnapshot
+from engine import Phase
+from i18n import Words
+
+
+def hand_text(words: Words, hand: HandSnapshot, where: str) -> str:
+    view = hand.view
+    assert view.seat is not None
+    seat = view.seat
+    header = words.t("{where} — deal {number} of {count}, {cards}, trump {trump}",
+                     where=where, number=view.deal_number, count=view.deal_count,
+                     cards=cards_text(words, view.hand_size), trump=trump_text(words, view))
+    if hand.away:
+        status = words.t("The computer is playing for you.")
+    elif hand.may_bid_blind:
+        status = words.t("You may bid **blind**, before looking at your hand: an exact blind "
+                         "bid scores double.")
+        if hand.yours:
+            status += " " + words.t("Pick a blind bid, or look at your hand first.")
+    elif view.phase is Phase.BIDDING:
+        if hand.yours:
+            status = words.t("**Your turn to bid.**")
+            if view.forbidden_bid is not None:
+                status += " " + words.t("As the dealer you may not bid {bid}.",
+                                        bid=view.forbidden_bid)
+        elif view.has_bid[seat]:
+            status = words.t("You bid {bid}. Waiting for the others.", bid=view.bids[seat])
+        else:
+            status = words.t("Waiting for your turn to bid.")
+    elif view.phase is Phase.PLAYING:
+        if hand.yours:
+            status = words.t("**Your turn to play.**")
+        else:
+            status = words.t("You bid {bid} and have taken {took}.", bid=view.bids[seat],
+                             took=view.tricks_won[seat])
+    else:
+        status = words.t("This deal is over.")
+    return f"{header}\n{status}"
+
+
+def hand_picture_key(hand: HandSnapshot) -> Hashable | None:
+    """What the hand picture shows (``None``: no picture). Equal keys, equal pictures,
+    so an unchanged picture is kept instead of drawn and uploaded again."""
+    view = hand.view
+    if hand.away or hand.may_bid_blind:
+        return None
+    my_play = view.phase is Phase.PLAYING and view.turn == view.seat
+    return (view.deal_number, view.deal_count, view.seat, view.players, view.trump,
+            view.hand, view.hand_hidden, view.others_cards, view.phase is Phase.GAME_OVER,
+            my_play, view.legal_cards if my_play else ())
+
+
+def hand_closed_text(words: Words, closed: CloseHand, where: str) -> str:
+    result = closed.result
+    if closed.why == "cancelled":
+        return words.t("{where} — this game was cancelled.", where=where)
+    if closed.why == "left":
+        return words.t("{where} — you left this game; a computer player took your seat.",
+                       where=where)
+    if result is None:
+        return words.t("{where} — the game is over.", where=where)
+    seat = closed.seat
+    made = result.bids[seat] == result.tricks[seat]
+    text = words.t(
+        "{where} — deal {number} is over: you bid {bid} and took {took} ({hit}, {score}, "
+        "total {total}).", where=where, number=result.number, bid=result.bids[seat],
+        took=result.tricks[seat], hit=words.t("✓ made it") if made else words.t("✗ missed"),
+        score=f"{result.scores[seat]:+d}", total=result.totals[seat])
+    if closed.why == "game_over":
+        text += " " + words.t("The game is over: the final standings follow.")
+    return text
