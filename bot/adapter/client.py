@@ -17,26 +17,20 @@ import render
 from bot import health
 from bot.adapter.inbound import router
 from bot.adapter.inbound.commands import build_group
-from bot.adapter.inbound.replies import interaction_data, reply
+from bot.adapter.inbound.errors import answer_failure
 from bot.adapter.outbound.delivery import Delivery
-from bot.adapter.outbound.discord_codes import ALREADY_ACKNOWLEDGED
 from bot.adapter.outbound.message_book import MessageBook
 from bot.adapter.outbound.pad_showing import PadPresenter
 from bot.adapter.outbound.review_summary import FinalSummaries
 from bot.adapter.outbound.reviews import Reviews
 from bot.adapter.outbound.showing import Presenter
-from bot.adapter.words import texts
 from bot.adapter.words.command_words import CommandTranslator
 from bot.adapter.words.languages import LanguageBook
-from bot.adapter.words.pad_view import refusal_text as pad_refusal_text
-from bot.adapter.words.storage_words import storage_error_text
 from bot.core.lobby import LOBBY_IDLE_SECONDS
-from bot.core.refusals import Refusal
 from bot.core.scorepad import ScorePads
-from bot.core.scorepad_state import PadRefusal
 from bot.core.service import GameService
 from bot.settings import Settings
-from bot.storage import Storage, StorageError, open_storage
+from bot.storage import Storage, open_storage
 from i18n.catalogues import catalogues_digest
 
 log = logging.getLogger(__name__)
@@ -203,43 +197,13 @@ class KachufulBot(discord.Client):
             return  # slash commands go through the command tree
         try:
             await handle(self, interaction)
-        except discord.HTTPException as exc:
-            if exc.code == ALREADY_ACKNOWLEDGED:
-                # The same click reached another process (its shard runs there too),
-                # which answered it and makes the move: nothing to do here.
-                log.info("interaction %s answered by another process", interaction.id)
-                return
-            log.exception("component %s failed", interaction_data(interaction).get("custom_id"))
-            words = await self.languages.asker(interaction)
-            await reply(interaction, words.t("Something went wrong on my side; nothing changed."))
-        except StorageError as exc:
-            words = await self.languages.asker(interaction)
-            await reply(interaction, storage_error_text(words, exc))
-        except Exception:
-            log.exception("component %s failed", interaction_data(interaction).get("custom_id"))
-            words = await self.languages.asker(interaction)
-            await reply(interaction, words.t("Something went wrong on my side; nothing changed."))
+        except Exception as exc:
+            await answer_failure(self.languages, interaction, exc)
 
     async def _on_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        original = getattr(error, "original", error)
-        if isinstance(original, StorageError):
-            await reply(interaction, storage_error_text(
-                await self.languages.asker(interaction), original))
-            return
-        words = await self.languages.asker(interaction)
-        if isinstance(original, Refusal):
-            await reply(interaction, texts.refusal_text(words, original))
-            return
-        if isinstance(original, PadRefusal):
-            await reply(interaction, pad_refusal_text(words, original))
-            return
-        if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
-            await reply(interaction, str(error))
-            return
-        log.exception("command failed", exc_info=original)
-        await reply(interaction, words.t("Something went wrong on my side; nothing changed."))
+        await answer_failure(self.languages, interaction, error)
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         await self._channel_gone(channel.id)

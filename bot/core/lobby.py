@@ -217,7 +217,7 @@ class Lobbies:
         try:
             await step
         except StorageError as exc:
-            raise Refusal("storage", text=exc.player_message, error=exc) from None
+            raise Refusal("storage", error=exc) from None
 
     async def _add_computer(self, session: GameSession, level: str) -> None:
         computers = sum(1 for seat in session.seats if seat.user_id is None)

@@ -1,6 +1,7 @@
 """Why the core turned a request down; the adapter puts it into words.
 
-A refusal changes nothing. Its ``key`` names the reason and ``params`` fill in the
+One type for every table, online games and score pads alike. A refusal changes
+nothing. Its ``key`` names the reason and ``params`` fill in the
 message (the words live with the adapter, so they can follow the reader's language).
 """
 
@@ -15,6 +16,11 @@ RefusalKey = Literal[
     "join_to_add_computers", "no_computer_to_remove", "only_host_starts",
     "already_started", "need_players", "bad_level", "only_host_or_manager",
     "already_playing", "not_away", "game_over",
+    # the score pad's
+    "pad_closed", "pad_only_keeper", "pad_started", "pad_not_started", "pad_illegal",
+    "pad_tricks_off", "pad_nothing_to_undo", "pad_need_players", "pad_table_full",
+    "pad_already_seated", "pad_bad_name", "pad_not_your_row", "pad_no_deal", "pad_open_here",
+    "pad_stale", "pad_nothing_scored",
 ]
 
 

@@ -2,7 +2,7 @@
 which the bot keeps the score.
 
 Each request is "lock → fold the entry into a copy → save → swap → effects": it either
-raises :class:`~bot.core.scorepad_state.PadRefusal` with nothing changed, or the entry
+raises :class:`~bot.core.scorepad_state.Refusal` with nothing changed, or the entry
 is committed before anything is shown. A restart folds every open pad's entries back
 (:meth:`ScorePads.restore`), and finishes the end of a pad whose results could not be
 written the first time.
@@ -28,7 +28,8 @@ from bot.core.pad_effects import (
     TellPadPeople,
     pad_snapshot,
 )
-from bot.core.scorepad_state import BOT, Entry, PadRefusal, PadState
+from bot.core.refusals import Refusal
+from bot.core.scorepad_state import BOT, Entry, PadState
 from bot.core.tasks import KeyedTasks
 from bot.storage import GameNotFound, Storage, StorageError
 from bot.storage.score_pads import forget_in_entries
@@ -110,7 +111,7 @@ class ScorePads:
     def get(self, pad_id: int) -> Pad:
         pad = self._pads.get(pad_id)
         if pad is None:
-            raise PadRefusal("pad_closed")
+            raise Refusal("pad_closed")
         return pad
 
     def in_channel(self, channel_id: int) -> Pad | None:
@@ -142,7 +143,7 @@ class ScorePads:
     ) -> PadSnapshot:
         """Open a pad with the keeper seated; refused if the channel has one open."""
         if self.in_channel(channel_id) is not None:
-            raise PadRefusal("pad_open_here")
+            raise Refusal("pad_open_here")
         first: Entry = {"do": "join", "by": keeper_id, "name": keeper_name,
                         "at": int(self._clock())}
         state = PadState.fold(rules, keeper_id, [first])  # checks the name
@@ -166,9 +167,9 @@ class ScorePads:
         pad = self.get(pad_id)
         async with pad.lock:
             if pad_id not in self._pads:
-                raise PadRefusal("pad_closed")
+                raise Refusal("pad_closed")
             if counter is not None and counter != pad.snapshot().counter:
-                raise PadRefusal("pad_stale")
+                raise Refusal("pad_stale")
             full = {**entry, "by": user_id, "at": int(self._clock())}
             if full.get("do") == "start" and full.get("dealer") is None:
                 # The draw is made once and saved, so a replay never draws again.
@@ -254,7 +255,7 @@ class ScorePads:
         entry: Entry = {"do": "cancel", "by": BOT, "why": why, "at": int(self._clock())}
         try:
             after = pad.state.after(entry)
-        except PadRefusal:  # already ending (its end could not be written yet)
+        except Refusal:  # already ending (its end could not be written yet)
             return None
         try:
             await self._storage.append_pad_entry(pad.pad_id, len(pad.entries), entry)
@@ -332,7 +333,7 @@ class ScorePads:
         except GameNotFound:
             return
         except StorageError as exc:
-            raise PadRefusal("pad_storage", text=exc.player_message) from None
+            raise Refusal("storage", error=exc) from None
         local = self._pads.get(pad_id)
         if stored.status != "open":
             if local is not None:  # closed by another process, which showed the end
@@ -343,7 +344,7 @@ class ScorePads:
             return
         try:
             state = PadState.fold(stored.rules, stored.keeper_user_id, stored.entries)
-        except PadRefusal as exc:
+        except Refusal as exc:
             log.error("score pad %s can't be caught up: %s", pad_id, exc.key)
             return
         at = _last_entry_at(stored.entries, self._clock())
@@ -364,7 +365,7 @@ class ScorePads:
         for stored in await self._storage.load_open_pads():
             try:
                 state = PadState.fold(stored.rules, stored.keeper_user_id, stored.entries)
-            except PadRefusal as exc:  # entries saved by a different version of the rules
+            except Refusal as exc:  # entries saved by a different version of the rules
                 log.error("score pad %s can't be restored: %s", stored.pad_id, exc.key)
                 continue
             pad = Pad(stored.pad_id, stored.guild_id, stored.channel_id, state,
@@ -390,4 +391,4 @@ async def _saving(step: Awaitable[T]) -> T:
     try:
         return await step
     except StorageError as exc:
-        raise PadRefusal("pad_storage", text=exc.player_message) from None
+        raise Refusal("storage", error=exc) from None

@@ -3,7 +3,7 @@
 Like a game, a pad is *its rules + the list of its entries*: every state is derived by
 folding the entries in order (:meth:`PadState.fold`), so a restart, an undo and a test
 rebuild the same state the same way. An entry is a small JSON object, saved before
-anything is shown; an entry that does not fit the state raises :class:`PadRefusal`
+anything is shown; an entry that does not fit the state raises :class:`Refusal`
 and changes nothing.
 
 The deals themselves live in an unseeded :class:`~engine.game.Game` made of
@@ -17,33 +17,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from bot.core.refusals import Refusal
 from engine import Bid, FirstDealer, Game, KachufulError, Phase, Rules, Suit
 from engine.actions import Action, DealTally, TricksTaken
 from engine.record import game_to_record
 from engine.tally import tricks_off_by
 
 Entry = Mapping[str, Any]
-PadRefusalKey = Literal[
-    "pad_closed", "pad_only_keeper", "pad_started", "pad_not_started", "pad_illegal",
-    "pad_tricks_off", "pad_nothing_to_undo", "pad_need_players", "pad_table_full",
-    "pad_already_seated", "pad_bad_name", "pad_not_your_row", "pad_no_deal", "pad_open_here",
-    "pad_stale", "pad_storage", "pad_nothing_scored",
-]
 UNDOABLE: Final = frozenset({"bid", "tricks", "revoke", "trump", "correct"})
 MAX_NAME: Final = 32
 BOT_CANCELS: Final = frozenset({"idle", "channel_lost"})
 """Why the bot may cancel a pad by itself (an entry's ``why``)."""
 BOT: Final = 0
 """Who made the bot's own entries (no user has id 0)."""
-
-
-class PadRefusal(Exception):
-    """Why an entry was turned down; ``params`` fill in the message. Nothing changed."""
-
-    def __init__(self, key: PadRefusalKey, **params: object) -> None:
-        super().__init__(key)
-        self.key: PadRefusalKey = key
-        self.params = params
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +62,7 @@ class PadState:
 
     @classmethod
     def fold(cls, rules: Rules, keeper_id: int, entries: Sequence[Entry]) -> PadState:
-        """The state after ``entries``; raises :class:`PadRefusal` at the first misfit."""
+        """The state after ``entries``; raises :class:`Refusal` at the first misfit."""
         state = cls(rules, keeper_id)
         for entry in entries:
             state._add(entry)
@@ -96,7 +82,7 @@ class PadState:
             self._keeper_only(entry)
             # Seats and the start are not undone: the pad is still being set up then.
             if not self.effective or self.effective[-1].get("do") not in UNDOABLE:
-                raise PadRefusal("pad_nothing_to_undo")
+                raise Refusal("pad_nothing_to_undo")
             rebuilt = PadState.fold(self.rules, self.keeper_id, self.effective[:-1])
             for name in ("seats", "game", "tricks", "revokes", "corrections", "status",
                          "effective"):
@@ -150,32 +136,32 @@ class PadState:
 
     def _apply(self, entry: Entry) -> None:
         if self.status != "open":
-            raise PadRefusal("pad_closed")
+            raise Refusal("pad_closed")
         kind = entry.get("do")
         handler = _HANDLERS.get(str(kind))
         if handler is None:
-            raise PadRefusal("pad_illegal", text=f"not a score pad entry: {kind!r}")
+            raise Refusal("pad_illegal", text=f"not a score pad entry: {kind!r}")
         handler(self, entry)
 
     def _by(self, entry: Entry) -> int:
         by = entry.get("by")
         if not isinstance(by, int):
-            raise PadRefusal("pad_illegal", text="an entry says who made it")
+            raise Refusal("pad_illegal", text="an entry says who made it")
         return by
 
     def _keeper_only(self, entry: Entry) -> None:
         if self._by(entry) != self.keeper_id:
-            raise PadRefusal("pad_only_keeper")
+            raise Refusal("pad_only_keeper")
 
     def _seating(self) -> None:
         if self.game is not None:
-            raise PadRefusal("pad_started")
+            raise Refusal("pad_started")
 
     def _join(self, entry: Entry) -> None:
         self._seating()
         user = self._by(entry)
         if self.seat_of(user) is not None:
-            raise PadRefusal("pad_already_seated")
+            raise Refusal("pad_already_seated")
         self._add_seat(PadSeat(_name(entry), user))
 
     def _guest(self, entry: Entry) -> None:
@@ -185,7 +171,7 @@ class PadState:
 
     def _add_seat(self, seat: PadSeat) -> None:
         if len(self.seats) >= self.rules.max_players():
-            raise PadRefusal("pad_table_full", most=self.rules.max_players())
+            raise Refusal("pad_table_full", most=self.rules.max_players())
         self.seats.append(seat)
 
     def _leave(self, entry: Entry) -> None:
@@ -194,7 +180,7 @@ class PadState:
         seat = _seat(entry, len(self.seats))
         by = self._by(entry)
         if by != self.keeper_id and self.seats[seat].user_id != by:
-            raise PadRefusal("pad_only_keeper")
+            raise Refusal("pad_only_keeper")
         del self.seats[seat]
 
     def _move(self, entry: Entry) -> None:
@@ -213,7 +199,7 @@ class PadState:
             game = Game(self.rules, self.names, None)
             game.apply(FirstDealer(dealer))
         except KachufulError as exc:
-            raise PadRefusal("pad_need_players", most=self.rules.max_players(),
+            raise Refusal("pad_need_players", most=self.rules.max_players(),
                              detail=str(exc)) from None
         self.game = game
         if self.rules.trump != "turn-up":
@@ -222,43 +208,43 @@ class PadState:
     def _trump(self, entry: Entry) -> None:
         game = self._game()
         if game.phase is not Phase.DEAL:
-            raise PadRefusal("pad_no_deal")
+            raise Refusal("pad_no_deal")
         raw = entry.get("suit")
         suit = None if raw is None else next((s for s in Suit if s.letter == raw), None)
         if raw is not None and suit is None:
-            raise PadRefusal("pad_illegal", text=f"not a suit: {raw!r}")
+            raise Refusal("pad_illegal", text=f"not a suit: {raw!r}")
         self._engine(game, DealTally(suit))
 
     def _bid(self, entry: Entry) -> None:
         game = self._game()
         seat = _seat(entry, len(self.seats))
         if not self.may_enter_for(self._by(entry), seat):
-            raise PadRefusal("pad_not_your_row")
+            raise Refusal("pad_not_your_row")
         bid = entry.get("bid")
         if not isinstance(bid, int) or isinstance(bid, bool):
-            raise PadRefusal("pad_illegal", text=f"a bid is a whole number, not {bid!r}")
+            raise Refusal("pad_illegal", text=f"a bid is a whole number, not {bid!r}")
         blind = entry.get("blind", False)
         if not isinstance(blind, bool):
-            raise PadRefusal("pad_illegal", text=f"blind is true or false, not {blind!r}")
+            raise Refusal("pad_illegal", text=f"blind is true or false, not {blind!r}")
         # The engine turns a blind bid down unless the rules have blind bids.
         self._engine(game, Bid(seat, bid, blind))
 
     def _tricks(self, entry: Entry) -> None:
         game = self._game()
         if game.phase is not Phase.PLAYING:
-            raise PadRefusal("pad_illegal", text="tricks are entered once every bid is in")
+            raise Refusal("pad_illegal", text="tricks are entered once every bid is in")
         seat = _seat(entry, len(self.seats))
         if not self.may_enter_for(self._by(entry), seat):
-            raise PadRefusal("pad_not_your_row")
+            raise Refusal("pad_not_your_row")
         count = entry.get("tricks")
         size = game.hand_size
         if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= size:
-            raise PadRefusal("pad_illegal", text=f"tricks run from 0 to {size}, not {count!r}")
+            raise Refusal("pad_illegal", text=f"tricks run from 0 to {size}, not {count!r}")
         counted = {**self.tricks, seat: count}
         total = sum(counted.values())
         complete = len(counted) == len(self.seats)
         if total > size or (complete and total != size):
-            raise PadRefusal("pad_tricks_off", total=total, size=size, off=abs(total - size),
+            raise Refusal("pad_tricks_off", total=total, size=size, off=abs(total - size),
                              more=total > size, text=tricks_off_by(total, size))
         self.tricks = counted
         if complete:
@@ -273,7 +259,7 @@ class PadState:
         game = self._game()
         self._keeper_only(entry)
         if game.phase not in (Phase.BIDDING, Phase.PLAYING):
-            raise PadRefusal("pad_no_deal")
+            raise Refusal("pad_no_deal")
         seat = _seat(entry, len(self.seats))
         self.revokes ^= {seat}
 
@@ -283,19 +269,19 @@ class PadState:
         number = entry.get("deal")
         done = len(game.results())
         if not isinstance(number, int) or not 1 <= number <= done:
-            raise PadRefusal("pad_illegal", text=f"deal {number!r} has not been scored")
+            raise Refusal("pad_illegal", text=f"deal {number!r} has not been scored")
         what = entry.get("field")
         values = entry.get("values")
         n = len(self.seats)
         if what not in ("bids", "tricks") or not isinstance(values, list) or len(values) != n:
-            raise PadRefusal("pad_illegal", text=f"a correction gives {n} bids or tricks")
+            raise Refusal("pad_illegal", text=f"a correction gives {n} bids or tricks")
         result = game.results()[number - 1]
         was = list(result.bids if what == "bids" else result.tricks)
         log = _corrected_log(game.log, number, what, values)
         try:
             rebuilt = Game.replay(self.rules, self.names, None, log)
         except KachufulError as exc:
-            raise PadRefusal("pad_illegal", text=f"deal {number}: {exc}") from None
+            raise Refusal("pad_illegal", text=f"deal {number}: {exc}") from None
         self.game = rebuilt
         self.corrections.setdefault(number, []).append({"field": what, "was": was})
 
@@ -303,7 +289,7 @@ class PadState:
         game = self._game()
         self._keeper_only(entry)
         if not game.results():
-            raise PadRefusal("pad_nothing_scored")
+            raise Refusal("pad_nothing_scored")
         self.status = "finished"
 
     def _cancel(self, entry: Entry) -> None:
@@ -317,27 +303,27 @@ class PadState:
 
     def _game(self) -> Game:
         if self.game is None:
-            raise PadRefusal("pad_not_started")
+            raise Refusal("pad_not_started")
         return self.game
 
     def _engine(self, game: Game, action: Action) -> None:
         try:
             game.apply(action)
         except KachufulError as exc:
-            raise PadRefusal("pad_illegal", text=str(exc)) from None
+            raise Refusal("pad_illegal", text=str(exc)) from None
 
 
 def _name(entry: Entry) -> str:
     name = entry.get("name")
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
-        raise PadRefusal("pad_bad_name", most=MAX_NAME)
+        raise Refusal("pad_bad_name", most=MAX_NAME)
     return name.strip()
 
 
 def _seat(entry: Entry, seats: int, key: str = "seat") -> int:
     seat = entry.get(key)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
-        raise PadRefusal("pad_illegal", text=f"there is no seat {seat!r}")
+        raise Refusal("pad_illegal", text=f"there is no seat {seat!r}")
     return seat
 
 

@@ -181,7 +181,7 @@ class GameService:
                 # Another process saved a move of this turn first (SQLite, shared).
                 raise Refusal("move_already_made") from None
             except StorageError as exc:
-                raise Refusal("storage", text=exc.player_message, error=exc) from None
+                raise Refusal("storage", error=exc) from None
             await self.progress.after_move(session, effects)
             return hand_snapshot(session, seat) if session.is_active else None
 
@@ -315,7 +315,7 @@ class GameService:
         try:
             return await cancel(self.ctx, session, note, by=by, abandoned=abandoned)
         except StorageError as exc:
-            raise Refusal("storage", text=exc.player_message, error=exc) from None
+            raise Refusal("storage", error=exc) from None
 
     # --- after every step -----------------------------------------------------------------
 
@@ -332,7 +332,7 @@ class GameService:
         try:
             await step
         except StorageError as exc:
-            raise Refusal("storage", text=exc.player_message, error=exc) from None
+            raise Refusal("storage", error=exc) from None
 
     # --- lifetime -------------------------------------------------------------------------
 

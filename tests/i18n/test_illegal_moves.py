@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.adapter.words.texts import refusal_text
+from bot.adapter.words.refusal_words import refusal_text
 from bot.core.refusals import Refusal
 from engine import Bid, Game, IllegalAction, Phase, Play, preset_rules
 from i18n import LANGUAGES, words_for

@@ -12,11 +12,10 @@ from bot.adapter.inbound.replies import reply
 from bot.adapter.inbound.router_checks import is_host_or_manager, is_manager
 from bot.adapter.outbound.pictures import as_file
 from bot.adapter.words.custom_ids import BadComponent, ComponentId
-from bot.adapter.words.storage_words import storage_error_text
 from bot.core.refusals import Refusal
 from bot.core.scorepad_state import PadState
 from bot.core.seats import SeatState
-from bot.storage import LEADERBOARD_SORTS, StorageError
+from bot.storage import LEADERBOARD_SORTS
 from engine.record import game_to_record, record_to_json
 
 if TYPE_CHECKING:
@@ -24,12 +23,7 @@ if TYPE_CHECKING:
 
 
 async def send_record(bot: BotParts, interaction: discord.Interaction, game_id: int) -> None:
-    try:
-        stored = await bot.storage.load_game(game_id)
-    except StorageError as exc:
-        await reply(interaction, storage_error_text(
-            await bot.languages.asker(interaction), exc))
-        return
+    stored = await bot.storage.load_game(game_id)
     words = await bot.languages.asker(interaction)
     if stored.guild_id != interaction.guild_id and interaction.guild_id is not None:
         await reply(interaction, words.t("That game was played in another server."))
@@ -83,12 +77,7 @@ async def confirm_forget(
         await interaction.response.edit_message(content=words.t("Your stats are kept."),
                                                 view=None)
         return
-    try:
-        deleted = await bot.storage.forget_user(user_id)
-    except StorageError as exc:
-        await reply(interaction, storage_error_text(
-            await bot.languages.asker(interaction), exc))
-        return
+    deleted = await bot.storage.forget_user(user_id)
     bot.languages.forget(user_id)
     bot.pads.forget(user_id)
     await interaction.response.edit_message(content=words.n(
@@ -160,12 +149,7 @@ async def on_rematch(bot: BotParts, interaction: discord.Interaction, cid: Compo
         return
     if await lookup.of_user(interaction.user.id) is not None:
         raise Refusal("seated_elsewhere")
-    try:
-        stored = await bot.storage.load_game(cid.game_id)
-    except StorageError as exc:
-        await reply(interaction, storage_error_text(
-            await bot.languages.asker(interaction), exc))
-        return
+    stored = await bot.storage.load_game(cid.game_id)
     if not any(seat.user_id == interaction.user.id for seat in stored.seats):
         await reply(interaction, words.t("Only the players of that game can start its "
                                          "rematch."))

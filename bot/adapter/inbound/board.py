@@ -6,14 +6,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.adapter.inbound.replies import reply
 from bot.adapter.outbound import pictures
 from bot.adapter.words import controls
 from bot.adapter.words.custom_ids import component_id
 from bot.adapter.words.lobby_view import LOBBY_COLOUR
-from bot.adapter.words.storage_words import storage_error_text
 from bot.adapter.words.texts import rating_number, signed
-from bot.storage import LeaderboardRow, PlayerStats, StorageError
+from bot.storage import LeaderboardRow, PlayerStats
 from bot.storage.ratings import PROVISIONAL_GAMES
 from i18n import N_, Words
 
@@ -35,15 +33,10 @@ async def send_leaderboard(
     bot: BotParts, interaction: discord.Interaction, sort: str, period: str, page: int,
     games: str = "all",
 ) -> None:
-    try:
-        board = await bot.storage.leaderboard(
-            interaction.guild_id or 0, sort=sort, period=period, page=page,  # type: ignore[arg-type]
-            kinds=games,  # type: ignore[arg-type]
-        )
-    except StorageError as exc:
-        await reply(interaction, storage_error_text(
-            await bot.languages.asker(interaction), exc))
-        return
+    board = await bot.storage.leaderboard(
+        interaction.guild_id or 0, sort=sort, period=period, page=page,  # type: ignore[arg-type]
+        kinds=games,  # type: ignore[arg-type]
+    )
     # A leaderboard is posted for the whole channel: the server's language.
     words = await bot.languages.server(interaction.guild_id)
     rated = sort == "rating"
@@ -111,13 +104,8 @@ def _rating_line(words: Words, row: LeaderboardRow) -> str:
 async def send_stats(
     bot: BotParts, interaction: discord.Interaction, user: discord.abc.User, games: str = "all"
 ) -> None:
-    try:
-        stats = await bot.storage.player_stats(interaction.guild_id, user.id,
-                                               kinds=games)  # type: ignore[arg-type]
-    except StorageError as exc:
-        await reply(interaction, storage_error_text(
-            await bot.languages.asker(interaction), exc))
-        return
+    stats = await bot.storage.player_stats(interaction.guild_id, user.id,
+                                           kinds=games)  # type: ignore[arg-type]
     words = await bot.languages.server(interaction.guild_id)
     embed = discord.Embed(title=words.t("Kachuful stats — {name}", name=user.display_name),
                           colour=LOBBY_COLOUR)

@@ -31,9 +31,8 @@ from bot.adapter.words.command_choices import (
     ZeroChoice,
     chosen_options,
 )
-from bot.adapter.words.storage_words import storage_error_text
 from bot.settings import MAX_TURN_TIMEOUT, MIN_TURN_TIMEOUT
-from bot.storage import GuildSettings, StorageError
+from bot.storage import GuildSettings
 from engine import Rules, RulesError
 from engine.rules import PRESETS
 from i18n import LANGUAGES, N_, Words
@@ -276,17 +275,13 @@ async def start_command(
         # The engine explains in English: its messages name options, which stay English.
         await reply(interaction, words.t("Those rules don't work: {reason}", reason=str(exc)))
         return
-    try:
-        await open_lobby(
-            bot,
-            interaction,
-            rules,
-            target_players=players,
-            turn_timeout=turn_timeout or server.turn_timeout,
-        )
-    except StorageError as exc:
-        await reply(interaction, storage_error_text(
-            await bot.languages.asker(interaction), exc))
+    await open_lobby(
+        bot,
+        interaction,
+        rules,
+        target_players=players,
+        turn_timeout=turn_timeout or server.turn_timeout,
+    )
 
 
 async def settings_command(
@@ -314,12 +309,7 @@ async def settings_command(
         thread_mode=current.thread_mode if thread_mode is None else thread_mode,
         language=language or current.language,
     )
-    try:
-        await bot.storage.save_guild_settings(new)
-    except StorageError as exc:
-        await reply(interaction, storage_error_text(
-            await bot.languages.asker(interaction), exc))
-        return
+    await bot.storage.save_guild_settings(new)
     bot.languages.server_chose(guild_id, new.language)
     await reply(interaction, words.t("Saved.") + " " + await _settings_text(bot, words, new))
 
@@ -338,12 +328,7 @@ async def language_command(bot: BotParts, interaction: discord.Interaction, choi
                            ) -> None:
     """``/kachuful language``: what only this person sees; ``auto`` follows their app."""
     chosen = None if choice == "auto" else choice
-    try:
-        await bot.languages.person_chose(interaction.user.id, chosen)
-    except StorageError as exc:
-        await reply(interaction, storage_error_text(
-            await bot.languages.asker(interaction), exc))
-        return
+    await bot.languages.person_chose(interaction.user.id, chosen)
     words = await bot.languages.asker(interaction)
     if chosen is None:
         await reply(interaction, words.t("I'll follow your Discord app's language."))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -11,10 +10,8 @@ import discord
 from bot.adapter.inbound.replies import reply
 from bot.adapter.words import controls
 from bot.adapter.words.lobby_view import lobby_embed
-from bot.adapter.words.storage_words import storage_error_text
 from bot.core.seats import SeatState
 from bot.core.snapshots import lobby_snapshot
-from bot.storage import StorageError
 from engine import Rules
 
 if TYPE_CHECKING:
@@ -41,20 +38,12 @@ async def open_lobby(
                                          "or play the online game in another channel."))
         return
     await interaction.response.defer(thinking=True)
-    try:
-        session = await bot.service.lobbies.open(
-            guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-            host_id=interaction.user.id, host_name=interaction.user.display_name, rules=rules,
-            target_players=target_players, turn_timeout=turn_timeout, rematch_of=rematch_of,
-            seats=seats,
-        )
-    except StorageError as exc:
-        # Nothing was created: take the "thinking…" placeholder away, then explain.
-        with contextlib.suppress(discord.HTTPException):
-            await interaction.delete_original_response()
-        await reply(interaction, storage_error_text(
-            await bot.languages.asker(interaction), exc))
-        return
+    session = await bot.service.lobbies.open(
+        guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+        host_id=interaction.user.id, host_name=interaction.user.display_name, rules=rules,
+        target_players=target_players, turn_timeout=turn_timeout, rematch_of=rematch_of,
+        seats=seats,
+    )
     lobby = lobby_snapshot(session, "open")
     words = await bot.languages.server(interaction.guild_id)
     message = await interaction.edit_original_response(

@@ -21,8 +21,7 @@ from bot.adapter.words.command_choices import (
     ZeroChoice,
     chosen_options,
 )
-from bot.adapter.words.pad_view import refusal_text
-from bot.core.scorepad_state import MAX_NAME, PadRefusal
+from bot.core.scorepad_state import MAX_NAME
 from engine import Rules, RulesError
 from engine.record import record_to_json
 from i18n import N_
@@ -86,13 +85,9 @@ async def scorepad_command(bot: BotParts, interaction: discord.Interaction,
     except RulesError as exc:
         await reply(interaction, words.t("Those rules don't work: {reason}", reason=str(exc)))
         return
-    try:
-        await bot.pads.open(guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-                            keeper_id=interaction.user.id,
-                            keeper_name=interaction.user.display_name[:MAX_NAME], rules=rules)
-    except PadRefusal as refusal:
-        await reply(interaction, refusal_text(words, refusal))
-        return
+    await bot.pads.open(guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                        keeper_id=interaction.user.id,
+                        keeper_name=interaction.user.display_name[:MAX_NAME], rules=rules)
     await reply(interaction, words.t("Score pad opened: you keep the score. Players join "
                                      "with the button below it."))
 

@@ -15,7 +15,8 @@ import discord
 from bot.adapter.inbound.replies import interaction_data, reply
 from bot.adapter.words import controls, pad_view
 from bot.adapter.words.custom_ids import BadComponent, ComponentId, component_id
-from bot.core.scorepad_state import MAX_NAME, PadRefusal
+from bot.core.refusals import Refusal
+from bot.core.scorepad_state import MAX_NAME
 from engine import Suit
 
 if TYPE_CHECKING:
@@ -28,12 +29,6 @@ if TYPE_CHECKING:
 SUITS: Final = {suit.letter: suit.letter for suit in Suit} | {"none": None}
 
 
-async def answer_refusal(bot: BotParts, interaction: discord.Interaction,
-                         refusal: PadRefusal) -> None:
-    words = await bot.languages.asker(interaction)
-    await reply(interaction, pad_view.refusal_text(words, refusal))
-
-
 async def _enter(bot: BotParts, interaction: discord.Interaction, cid: ComponentId,
                  entry: dict[str, Any], *, counter: bool = True) -> None:
     if not interaction.response.is_done():
@@ -44,7 +39,7 @@ async def _enter(bot: BotParts, interaction: discord.Interaction, cid: Component
 
 def _keeper(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
     if bot.pads.get(cid.game_id).state.keeper_id != interaction.user.id:
-        raise PadRefusal("pad_only_keeper")
+        raise Refusal("pad_only_keeper")
 
 
 def _chosen(interaction: discord.Interaction) -> int:
@@ -106,7 +101,7 @@ async def on_number(bot: BotParts, interaction: discord.Interaction, cid: Compon
     else:
         entry = {"do": "tricks", "seat": seat, "tricks": value}
     if not bot.pads.get(cid.game_id).state.may_enter_for(interaction.user.id, seat):
-        raise PadRefusal("pad_not_your_row")
+        raise Refusal("pad_not_your_row")
     await _enter(bot, interaction, cid, entry)
 
 
@@ -118,7 +113,7 @@ async def on_blind(bot: BotParts, interaction: discord.Interaction, cid: Compone
     seat = cid.arg_int(0)
     pad = bot.pads.get(cid.game_id)
     if not pad.state.may_enter_for(interaction.user.id, seat):
-        raise PadRefusal("pad_not_your_row")
+        raise Refusal("pad_not_your_row")
     words = await bot.languages.asker(interaction)
     if cid.args[1:] == ("pick",):
         values = interaction_data(interaction).get("values") or []
@@ -132,9 +127,9 @@ async def on_blind(bot: BotParts, interaction: discord.Interaction, cid: Compone
         return
     snapshot = pad.snapshot()
     if snapshot.counter != cid.counter:
-        raise PadRefusal("pad_stale")
+        raise Refusal("pad_stale")
     if snapshot.bidder != seat or not snapshot.may_bid_blind:
-        raise PadRefusal("pad_no_deal")
+        raise Refusal("pad_no_deal")
     text = words.t("A blind bid is made before looking at the cards: made exactly, it "
                    "scores double.")
     if snapshot.forbidden is not None:
@@ -235,7 +230,7 @@ def correction(values: dict[str, str]) -> dict[str, Any]:
     if not deal.isdigit() or what not in ("bids", "tricks") or not all(
         n.isdigit() and len(n) <= 2 for n in numbers
     ):
-        raise PadRefusal("pad_illegal", text="deal number, bids or tricks, then the numbers")
+        raise Refusal("pad_illegal", text="deal number, bids or tricks, then the numbers")
     return {"do": "correct", "deal": int(deal), "field": what,
             "values": [int(n) for n in numbers]}
 

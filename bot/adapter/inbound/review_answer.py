@@ -12,8 +12,6 @@ from ai.review import DealReview, ReviewError
 from bot.adapter.inbound.replies import reply
 from bot.adapter.outbound import pictures
 from bot.adapter.outbound.reviews import ReviewBusy
-from bot.adapter.words.storage_words import storage_error_text
-from bot.storage import StorageError
 from engine import Game
 from i18n import Words
 from i18n.review_words import game_review_lines, review_lines
@@ -50,12 +48,7 @@ async def send_review(
     """A deal's review (``deal`` None: the last finished one), or the whole game's."""
     words = await bot.languages.asker(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    try:
-        found = await _game_and_seat(bot, game_id, interaction.user.id)
-    except StorageError as exc:
-        await reply(interaction, storage_error_text(
-            await bot.languages.asker(interaction), exc))
-        return
+    found = await _game_and_seat(bot, game_id, interaction.user.id)
     if found is None:
         await reply(interaction, words.t("You didn't play in that game."))
         return

@@ -18,7 +18,7 @@ from bot.adapter.inbound import after_game, pad_router
 from bot.adapter.inbound.hand_reply import send_hand, update_ephemeral_hand
 from bot.adapter.inbound.replies import interaction_data, reply
 from bot.adapter.inbound.review_answer import send_review
-from bot.adapter.words import controls, texts
+from bot.adapter.words import controls
 from bot.adapter.words.custom_ids import (
     HIDDEN_CARD,
     BadComponent,
@@ -29,7 +29,6 @@ from bot.adapter.words.custom_ids import (
 from bot.adapter.words.lobby_view import lobby_embed
 from bot.core.effects import LobbySnapshot
 from bot.core.refusals import Refusal
-from bot.core.scorepad_state import PadRefusal
 from bot.core.service import MoveChoice
 from engine import Card, CardError
 
@@ -42,35 +41,22 @@ Handler = Callable[["BotParts", discord.Interaction, ComponentId], Awaitable[Non
 
 
 async def on_component(bot: BotParts, interaction: discord.Interaction) -> None:
-    custom_id = interaction_data(interaction).get("custom_id", "")
-    try:
-        cid = parse_component_id(str(custom_id))
-        handler = HANDLERS[cid.kind]
-        if cid.kind in pad_router.PAD_HANDLERS:
-            await bot.pads.catch_up(cid.game_id)
-        await handler(bot, interaction, cid)
-    except (BadComponent, KeyError):
-        words = await bot.languages.asker(interaction)
-        await reply(interaction, words.t("That control isn't one of this game's buttons."))
-    except Refusal as refusal:
-        await reply(interaction, texts.refusal_text(await bot.languages.asker(interaction),
-                                                    refusal))
-    except PadRefusal as refusal:
-        await pad_router.answer_refusal(bot, interaction, refusal)
+    """Route a click; what it raises is answered by the one error handler
+    (``inbound.errors``)."""
+    cid = parse_component_id(str(interaction_data(interaction).get("custom_id", "")))
+    handler = HANDLERS.get(cid.kind)
+    if handler is None:
+        raise BadComponent(f"no handler for {cid.kind}")
+    if cid.kind in pad_router.PAD_HANDLERS:
+        await bot.pads.catch_up(cid.game_id)
+    await handler(bot, interaction, cid)
 
 
 async def on_modal(bot: BotParts, interaction: discord.Interaction) -> None:
     """A form the bot showed was sent (the score pad's guest and correction forms)."""
-    custom_id = interaction_data(interaction).get("custom_id", "")
-    try:
-        cid = parse_component_id(str(custom_id))
-        await bot.pads.catch_up(cid.game_id)
-        await pad_router.on_modal(bot, interaction, cid)
-    except BadComponent:
-        words = await bot.languages.asker(interaction)
-        await reply(interaction, words.t("That control isn't one of this game's buttons."))
-    except PadRefusal as refusal:
-        await pad_router.answer_refusal(bot, interaction, refusal)
+    cid = parse_component_id(str(interaction_data(interaction).get("custom_id", "")))
+    await bot.pads.catch_up(cid.game_id)
+    await pad_router.on_modal(bot, interaction, cid)
 
 
 # --- moves -------------------------------------------------------------------------------

@@ -14,43 +14,12 @@ from bot.adapter.words import controls
 from bot.adapter.words.custom_ids import Kind, component_id
 from bot.adapter.words.lobby_view import LOBBY_COLOUR
 from bot.core.pad_effects import PadSnapshot
-from bot.core.scorepad_state import PadRefusal
 from engine import Suit
-from i18n import N_, Words, suit_name
+from i18n import Words, suit_name
 
-REFUSALS: Final[dict[str, str]] = {
-    "pad_closed": N_("This score pad is closed."),
-    "pad_only_keeper": N_("Only the score keeper can do that."),
-    "pad_started": N_("The first deal has started: the seats can't change now."),
-    "pad_not_started": N_("The keeper hasn't started the first deal yet."),
-    "pad_illegal": N_("That doesn't fit the score pad: {text}"),
-    "pad_nothing_to_undo": N_("There's nothing to undo."),
-    "pad_need_players": N_("A score pad needs 3 to {most} players."),
-    "pad_table_full": N_("The table is full ({most} seats)."),
-    "pad_already_seated": N_("You're already at this table."),
-    "pad_bad_name": N_("A name has 1 to {most} characters."),
-    "pad_not_your_row": N_("Only that player or the score keeper can enter this."),
-    "pad_no_deal": N_("That can't be done at this point of the deal."),
-    "pad_nothing_scored": N_("Score at least one deal before finishing."),
-    "pad_open_here": N_("This channel already has a score pad open."),
-    "pad_stale": N_("Those buttons belong to an earlier deal: use the pad's latest message."),
-}
 SUIT_BUTTONS: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 NUMBER_ROWS: Final = 4
 """Rows of number buttons; the fifth row is the keeper's."""
-
-
-def refusal_text(words: Words, refusal: PadRefusal) -> str:
-    if refusal.key == "pad_tricks_off":
-        params = refusal.params
-        if params.get("more"):
-            return words.t("Those tricks add up to {total}: {off} more than the {size} in this "
-                           "deal.", total=params["total"], off=params["off"], size=params["size"])
-        return words.t("Those tricks add up to {total}: {off} fewer than the {size} in this "
-                       "deal.", total=params["total"], off=params["off"], size=params["size"])
-    if refusal.key == "pad_storage":
-        return str(refusal.params.get("text", ""))
-    return words.t(REFUSALS.get(refusal.key, REFUSALS["pad_closed"]), **refusal.params)
 
 
 def _seat_name(pad: PadSnapshot, seat: int, words: Words) -> str:

@@ -8,59 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.adapter.words.storage_words import storage_error_text
 from bot.core.effects import LobbySnapshot, SeatLabel, TableSnapshot
-from bot.core.refusals import Refusal, RefusalKey
-from bot.storage import StorageError
-from engine import Card, DealResult, IllegalAction, Phase, Rules, SeatView
+from engine import Card, DealResult, Phase, Rules, SeatView
 from engine.rules import PRESETS
 from engine.rules_text import RULES_DOC
-from i18n import N_, Words, suit_name
-from i18n.illegal_moves import illegal_move_text
+from i18n import Words, suit_name
 from i18n.rules_words import rules_summary
 from render.won_bid import won_of_bid
-
-REFUSALS: dict[RefusalKey, str] = {
-    "game_not_running": N_("This game has finished or is no longer running."),
-    "not_in_game": N_("You're not playing in this game."),
-    "not_your_controls": N_("Those are another player's controls."),
-    "stale_controls": N_("That button is from an earlier turn — use your newest controls."),
-    "move_already_made": N_("That move was already made — nothing changed."),
-    "illegal_move": N_("That move isn't allowed now: {text}"),
-    "storage": "{text}",
-    "lobby_closed": N_("This lobby is closed."),
-    "already_seated": N_("You're already seated at this table."),
-    "seated_elsewhere": N_("You're already seated in another unfinished game: finish or "
-                           "leave it first."),
-    "table_full": N_("This table is full."),
-    "host_cannot_leave": N_("You're the host: use **Cancel** to close the lobby."),
-    "not_at_table": N_("You're not seated at this table."),
-    "join_to_add_computers": N_("Join the table to add computer players."),
-    "no_computer_to_remove": N_("There is no computer player to remove."),
-    "only_host_starts": N_("Only the host can start the game."),
-    "already_started": N_("This game has already started."),
-    "need_players": N_("A game needs 3 to {most} players; add computer players to fill the "
-                       "table."),
-    "bad_level": N_("Pick a level from the menu."),
-    "only_host_or_manager": N_("Only the host or someone with Manage Server can cancel."),
-    "already_playing": N_("You're already playing yourself."),
-    "not_away": N_("You're already playing yourself."),
-    "game_over": N_("This game is over."),
-}
-
-
-def refusal_text(words: Words, refusal: Refusal) -> str:
-    template = REFUSALS.get(refusal.key)
-    if template is None:
-        return words.t("That can't be done now. Nothing changed.")
-    error = refusal.params.get("error")
-    if refusal.key == "illegal_move" and isinstance(error, IllegalAction):
-        return illegal_move_text(words, error)
-    if refusal.key == "storage" and isinstance(error, StorageError):
-        return storage_error_text(words, error)
-    if template == "{text}":
-        return str(refusal.params.get("text", ""))
-    return words.t(template, **refusal.params)
 
 
 def trump_text(words: Words, view: SeatView) -> str:

@@ -10,8 +10,8 @@ import pytest
 
 from bot.core.effects import RecordingSink
 from bot.core.pad_effects import ShowPad, ShowPadSheet
+from bot.core.refusals import Refusal
 from bot.core.scorepad import ScorePads
-from bot.core.scorepad_state import PadRefusal
 from bot.storage import Storage
 from engine import Rules
 from engine.record import game_from_record
@@ -59,12 +59,12 @@ async def test_a_pad_saves_each_entry_and_shows_a_sheet_after_each_scored_deal(
     pads, sink, storage = await open_pads()
     pad_id = await seated(pads)
     await pads.enter(pad_id, KEEPER, {"do": "bid", "seat": 0, "bid": 1})
-    with pytest.raises(PadRefusal) as not_yours:
+    with pytest.raises(Refusal) as not_yours:
         await pads.enter(pad_id, CHANDRA, {"do": "bid", "seat": 1, "bid": 1})
     assert not_yours.value.key == "pad_not_your_row"
     snapshot = await pads.enter(pad_id, BIKRAM, {"do": "bid", "seat": 1, "bid": 0})
     assert snapshot.bidder == 2 and snapshot.forbidden == 1 and snapshot.legal_bids == (0, 2)
-    with pytest.raises(PadRefusal) as stale:
+    with pytest.raises(Refusal) as stale:
         await pads.enter(pad_id, CHANDRA, {"do": "bid", "seat": 2, "bid": 0}, counter=0)
     assert stale.value.key == "pad_stale"
     await pads.enter(pad_id, CHANDRA, {"do": "bid", "seat": 2, "bid": 0}, counter=1)
@@ -115,12 +115,12 @@ async def test_finishing_writes_a_table_game_and_shows_the_final_standings(
     assert record["table"] is True
     assert record["deals"][0]["corrections"] == [{"field": "tricks", "was": [1, 0, 1]}]
     assert game_from_record(record).totals() == (11, 0, 10)
-    with pytest.raises(PadRefusal):
+    with pytest.raises(Refusal):
         await pads.enter(pad_id, BIKRAM, {"do": "finish"})
     await pads.enter(pad_id, KEEPER, {"do": "finish"})
     final = sink.of_type(ShowPadSheet)[-1]
     assert final.final and final.pad.totals == (11, 0, 10) and final.pad.status == "finished"
-    with pytest.raises(PadRefusal) as closed:
+    with pytest.raises(Refusal) as closed:
         await pads.enter(pad_id, KEEPER, {"do": "undo"})
     assert closed.value.key == "pad_closed"
     board = await storage.leaderboard(GUILD, kinds="table")
@@ -135,7 +135,7 @@ async def test_finishing_writes_a_table_game_and_shows_the_final_standings(
 async def test_a_second_pad_in_the_channel_is_refused(open_pads: OpenPads) -> None:
     pads, _, _ = await open_pads()
     await seated(pads)
-    with pytest.raises(PadRefusal) as second:
+    with pytest.raises(Refusal) as second:
         await pads.open(guild_id=GUILD, channel_id=CHANNEL, keeper_id=BIKRAM,
                         keeper_name="Bikram", rules=RULES)
     assert second.value.key == "pad_open_here"

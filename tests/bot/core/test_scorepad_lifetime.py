@@ -11,8 +11,8 @@ import pytest
 
 from bot.core.effects import RecordingSink
 from bot.core.pad_effects import PadIdleClosed, ShowPad, TellPadPeople
+from bot.core.refusals import Refusal
 from bot.core.scorepad import PAD_IDLE_SECONDS, ScorePads
-from bot.core.scorepad_state import PadRefusal
 from bot.storage import Storage
 from engine import Rules
 
@@ -87,7 +87,7 @@ async def test_a_lost_channel_cancels_the_pad_and_tells_its_people_in_dms(
     assert stored.entries[-1]["do"] == "cancel" and stored.entries[-1]["why"] == "channel_lost"
     assert await storage.load_open_pads() == []
     assert (await storage.player_stats(GUILD, BIKRAM)).games == 0, "counted nowhere"
-    with pytest.raises(PadRefusal):
+    with pytest.raises(Refusal):
         await pads.enter(pad_id, KEEPER, {"do": "trump", "suit": "S"})
     await pads.lose_channel(pad_id)  # a second refusal from the same channel: nothing more
     await pads.channel_gone(CHANNEL)

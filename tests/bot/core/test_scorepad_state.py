@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from bot.core.pad_effects import pad_snapshot
-from bot.core.scorepad_state import Entry, PadRefusal, PadState
+from bot.core.refusals import Refusal
+from bot.core.scorepad_state import Entry, PadState
 from engine import Rules
 
 KEEPER, BIKRAM, CHANDRA, DEEPA = 1, 2, 3, 4
@@ -40,9 +41,9 @@ def tricks(state: PadState, values: dict[int, int], by: int = KEEPER) -> PadStat
                         for s, t in values.items()))
 
 
-def refused(state: PadState, entry: dict[str, Any]) -> PadRefusal:
+def refused(state: PadState, entry: dict[str, Any]) -> Refusal:
     before = state.effective[:]
-    with pytest.raises(PadRefusal) as caught:
+    with pytest.raises(Refusal) as caught:
         state.after(entry)
     assert state.effective == before
     return caught.value

@@ -16,7 +16,6 @@ import pytest
 from bot.core.effects import RecordingSink, ShowHand
 from bot.core.refusals import Refusal
 from bot.core.scorepad import ScorePads
-from bot.core.scorepad_state import PadRefusal
 from bot.core.service import GameService
 from bot.storage import Storage
 from engine import Bid, Game, Play, preset_rules
@@ -179,7 +178,7 @@ async def test_score_pads_catch_up_with_entries_made_elsewhere(
     first, second = pads
     opened = await first.open(guild_id=7, channel_id=4242, keeper_id=person_id(0),
                               keeper_name="Keeper", rules=preset_rules("short"))
-    with pytest.raises(PadRefusal):
+    with pytest.raises(Refusal):
         second.get(opened.pad_id)  # not loaded yet
     await second.catch_up(opened.pad_id)
     await second.enter(opened.pad_id, person_id(1), {"do": "join", "name": "Guest"})
