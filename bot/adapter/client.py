@@ -21,9 +21,10 @@ from bot.adapter.inbound.errors import answer_failure
 from bot.adapter.outbound.delivery import Delivery
 from bot.adapter.outbound.message_book import MessageBook
 from bot.adapter.outbound.pad_showing import PadPresenter
+from bot.adapter.outbound.presenter import Presenter
+from bot.adapter.outbound.presenting import ShowContext
 from bot.adapter.outbound.review_summary import FinalSummaries
 from bot.adapter.outbound.reviews import Reviews
-from bot.adapter.outbound.showing import Presenter
 from bot.adapter.words.command_words import CommandTranslator
 from bot.adapter.words.languages import LanguageBook
 from bot.core.lobby import LOBBY_IDLE_SECONDS
@@ -126,9 +127,10 @@ class KachufulBot(discord.Client):
         slots = self.work_slot_count
         self._book = MessageBook(storage)
         self._languages = LanguageBook(storage, self.get_guild)
-        self._presenter = Presenter(self, storage, self._book,
-                                    lambda game, thread: self.service.attach_thread(game, thread),
-                                    self._languages)
+        context = ShowContext(self, storage, self._book,
+                              lambda game, thread: self.service.attach_thread(game, thread),
+                              self._languages, FinalSummaries(self.reviews, storage))
+        self._presenter = Presenter(context, PadPresenter(self, self, self._languages))
         self._delivery = Delivery(self._presenter, self._book, table_interval, slots)
         self._service = GameService(storage, self._delivery, work_slots=slots, time_scale=scale,
                                     lobby_idle_seconds=idle, thread_mode=self._thread_mode,
@@ -136,8 +138,6 @@ class KachufulBot(discord.Client):
         self._delivery.attach(self._service)
         self._pads = ScorePads(storage, self._delivery, shared=self.settings.shares_database)
         self._delivery.attach_pads(self._pads)
-        self._presenter.pads = PadPresenter(self, self._pads, self._languages)
-        self._presenter.summaries = FinalSummaries(self.reviews, storage)
         # Build the card art and palettes once, off the event loop, before any game.
         await asyncio.to_thread(render.warm_up)
         if self.settings.status_path is not None:
@@ -240,8 +240,8 @@ class KachufulBot(discord.Client):
         if self._delivery is not None:
             await self._delivery.drain(SHUTDOWN_GRACE_SECONDS)
         # Before the HTTP session closes: a summary still being worked out is dropped.
-        if self._presenter is not None and self._presenter.summaries is not None:
-            self._presenter.summaries.close()
+        if self._presenter is not None and self._presenter.context.summaries is not None:
+            self._presenter.context.summaries.close()
         await super().close()
         self.reviews.close()
         if self._storage is not None:

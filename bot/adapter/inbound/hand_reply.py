@@ -24,7 +24,7 @@ async def _payload(
     bot: BotParts, words: Words, game_id: int, seat: int, hand: HandSnapshot
 ) -> tuple[str, list[discord.File], discord.ui.View]:
     place = bot.service.place(game_id)
-    where = bot.presenter.where(words, place) if place is not None else words.t("your game")
+    where = bot.presenter.context.where(words, place) if place is not None else words.t("your game")
     files: list[discord.File] = []
     if hand_picture_key(hand) is not None:
         files.append(pictures.as_file(await pictures.hand_png(words, hand.view), "hand.png"))

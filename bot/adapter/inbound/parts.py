@@ -7,8 +7,8 @@ from typing import Protocol
 
 from bot.adapter.outbound.delivery import Delivery
 from bot.adapter.outbound.message_book import MessageBook
+from bot.adapter.outbound.presenter import Presenter
 from bot.adapter.outbound.reviews import Reviews
-from bot.adapter.outbound.showing import Presenter
 from bot.adapter.words.languages import LanguageBook
 from bot.core.scorepad import ScorePads
 from bot.core.service import GameService

@@ -56,7 +56,7 @@ if TYPE_CHECKING:
 
 
 class Shows(Protocol):
-    """Shows one effect on Discord (``showing.Presenter``); raises what Discord refuses."""
+    """Shows one effect on Discord (``presenter.Presenter``); raises what Discord refuses."""
 
     async def show(self, game_id: int, effect: Effect) -> None: ...
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
+from typing import Protocol
 
 import discord
 
@@ -30,12 +31,23 @@ log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
+class ScorePadsOwner(Protocol):
+    """The running bot, which makes the score pads after the delivery they show through."""
+
+    @property
+    def pads(self) -> ScorePads: ...
+
+
 class PadPresenter:
-    def __init__(self, client: discord.Client, pads: ScorePads, languages: LanguageBook
+    def __init__(self, client: discord.Client, owner: ScorePadsOwner, languages: LanguageBook
                  ) -> None:
         self._client = client
-        self._pads = pads
+        self._owner = owner
         self._languages = languages
+
+    @property
+    def _pads(self) -> ScorePads:
+        return self._owner.pads
 
     async def show(self, queue_id: int, effect: Effect) -> None:
         if isinstance(effect, TellPadPeople):

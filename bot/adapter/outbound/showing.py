@@ -15,9 +15,8 @@ import discord
 from bot.adapter.outbound import pictures
 from bot.adapter.outbound.discord_codes import CHANNEL_REFUSALS
 from bot.adapter.outbound.message_book import GameMessages
-from bot.adapter.outbound.presenting import NO_MENTIONS, fingerprint, view_fingerprint
-from bot.adapter.outbound.review_summary import FinalSummaries
-from bot.adapter.outbound.showing_turns import OFFER_CLOSED, TurnPresenter
+from bot.adapter.outbound.presenting import NO_MENTIONS, ShowContext, fingerprint, view_fingerprint
+from bot.adapter.outbound.showing_turns import OFFER_CLOSED, close_offer
 from bot.adapter.words import controls, texts
 from bot.adapter.words.hand_text import hand_closed_text, hand_picture_key, hand_text
 from bot.adapter.words.lobby_view import lobby_embed
@@ -27,210 +26,236 @@ from i18n import N_
 log = logging.getLogger(__name__)
 
 
-class Presenter(TurnPresenter):
-    """Every effect as Discord calls (one ``_<EffectName>`` method each)."""
-
-    summaries: FinalSummaries | None = None
-    """Adds the game's review summary to the final DMs (set once the reviews exist)."""
-
-    async def _ShowLobby(self, game_id: int, messages: GameMessages, e: fx.ShowLobby) -> None:
-        lobby = e.lobby
-        channel = self._client.get_partial_messageable(messages.channel_id)
-        if messages.lobby_message_id is None:
-            return
-        words = await self._server(e.place)
-        closed = {"idle": words.t("This lobby closed: nobody used it for a while."),
-                  "cancelled": words.t("This lobby was cancelled.")}
-        if lobby.state in closed:
-            await channel.get_partial_message(messages.lobby_message_id).edit(
-                content=closed[lobby.state], embed=None, view=None)
-            return
+async def show_lobby(
+    ctx: ShowContext, game_id: int, messages: GameMessages, e: fx.ShowLobby,
+) -> None:
+    lobby = e.lobby
+    channel = ctx.client.get_partial_messageable(messages.channel_id)
+    if messages.lobby_message_id is None:
+        return
+    words = await ctx.server(e.place)
+    closed = {"idle": words.t("This lobby closed: nobody used it for a while."),
+              "cancelled": words.t("This lobby was cancelled.")}
+    if lobby.state in closed:
         await channel.get_partial_message(messages.lobby_message_id).edit(
-            embed=lobby_embed(words, lobby), view=controls.lobby_controls(words, lobby))
+            content=closed[lobby.state], embed=None, view=None)
+        return
+    await channel.get_partial_message(messages.lobby_message_id).edit(
+        embed=lobby_embed(words, lobby), view=controls.lobby_controls(words, lobby))
 
-    async def _OpenThread(self, game_id: int, messages: GameMessages, e: fx.OpenThread) -> None:
-        if messages.lobby_message_id is None:
-            return
-        channel = self._client.get_partial_messageable(messages.channel_id,
-                                                       guild_id=e.place.guild_id)
-        thread = await channel.get_partial_message(messages.lobby_message_id).create_thread(
-            name=(await self._server(e.place)).t("Kachuful game {number}", number=game_id))
-        messages.thread_id = thread.id
-        self._thread_opened(game_id, thread.id)
-        await self._storage.update_game_messages(game_id, thread_id=thread.id)
-        for user_id in e.user_ids:
-            try:
-                await thread.add_user(discord.Object(user_id))
-            except discord.HTTPException as exc:
-                log.info("could not add a player to the thread of game %s: %s", game_id, exc)
 
-    async def _AnnounceStart(self, game_id: int, messages: GameMessages,
-                             e: fx.AnnounceStart) -> None:
-        view = e.table.view
-        names = e.table.names
-        words = await self._server(e.place)
-        lines = [words.t("**The game begins!**") + " " + texts.rules_line(words, view.rules)]
-        for number, drawn in enumerate(view.dealer_draws, start=1):
-            cards = ", ".join(f"{names[s]} {card}" for s, card in enumerate(drawn) if card)
-            lines.append(words.t("Draw for the first dealer: {cards}", cards=cards)
-                         if number == 1 else words.t("Draw again: {cards}", cards=cards))
-        first = view.first_dealer
-        lines.append(words.t("**{name}** deals first.",
-                             name=names[first] if first is not None else "?"))
-        lines.append(words.t(
-            "Fair deal: the shuffles come from a secret seed with SHA-256 commitment "
-            "`{commitment}`; it is revealed when the game ends.", commitment=e.table.commitment))
-        files = ([await pictures.dealer_draw_file(words, view, names)]
-                 if view.dealer_draws else [])
-        await self._channel(messages).send("\n".join(lines), files=files,
-                                           allowed_mentions=NO_MENTIONS)
+async def show_open_thread(
+    ctx: ShowContext, game_id: int, messages: GameMessages, e: fx.OpenThread,
+) -> None:
+    if messages.lobby_message_id is None:
+        return
+    channel = ctx.client.get_partial_messageable(messages.channel_id,
+                                                   guild_id=e.place.guild_id)
+    thread = await channel.get_partial_message(messages.lobby_message_id).create_thread(
+        name=(await ctx.server(e.place)).t("Kachuful game {number}", number=game_id))
+    messages.thread_id = thread.id
+    ctx.thread_opened(game_id, thread.id)
+    await ctx.storage.update_game_messages(game_id, thread_id=thread.id)
+    for user_id in e.user_ids:
+        try:
+            await thread.add_user(discord.Object(user_id))
+        except discord.HTTPException as exc:
+            log.info("could not add a player to the thread of game %s: %s", game_id, exc)
 
-    # --- the table ----------------------------------------------------------------------
 
-    async def _PostTable(self, game_id: int, messages: GameMessages, e: fx.PostTable) -> None:
-        messages.channel_state = "ok" if messages.channel_state == "unwritable" else \
-            messages.channel_state
-        words = await self._server(e.place)
-        text = texts.table_text(words, e.table)
-        message = await self._channel(messages).send(
-            text, view=controls.table_controls(words, game_id), allowed_mentions=NO_MENTIONS)
+async def show_announce_start(
+    ctx: ShowContext, game_id: int, messages: GameMessages, e: fx.AnnounceStart,
+) -> None:
+    view = e.table.view
+    names = e.table.names
+    words = await ctx.server(e.place)
+    lines = [words.t("**The game begins!**") + " " + texts.rules_line(words, view.rules)]
+    for number, drawn in enumerate(view.dealer_draws, start=1):
+        cards = ", ".join(f"{names[s]} {card}" for s, card in enumerate(drawn) if card)
+        lines.append(words.t("Draw for the first dealer: {cards}", cards=cards)
+                     if number == 1 else words.t("Draw again: {cards}", cards=cards))
+    first = view.first_dealer
+    lines.append(words.t("**{name}** deals first.",
+                         name=names[first] if first is not None else "?"))
+    lines.append(words.t(
+        "Fair deal: the shuffles come from a secret seed with SHA-256 commitment "
+        "`{commitment}`; it is revealed when the game ends.", commitment=e.table.commitment))
+    files = ([await pictures.dealer_draw_file(words, view, names)]
+             if view.dealer_draws else [])
+    await ctx.channel(messages).send("\n".join(lines), files=files,
+                                       allowed_mentions=NO_MENTIONS)
+
+
+# --- the table ----------------------------------------------------------------------
+
+
+async def show_post_table(
+    ctx: ShowContext, game_id: int, messages: GameMessages, e: fx.PostTable,
+) -> None:
+    messages.channel_state = "ok" if messages.channel_state == "unwritable" else \
+        messages.channel_state
+    words = await ctx.server(e.place)
+    text = texts.table_text(words, e.table)
+    message = await ctx.channel(messages).send(
+        text, view=controls.table_controls(words, game_id), allowed_mentions=NO_MENTIONS)
+    messages.table_message_id = message.id
+    messages.sent[message.id] = fingerprint(text, True)
+    await ctx.storage.update_game_messages(game_id, table_message_id=message.id)
+
+
+async def show_edit_table(
+    ctx: ShowContext, game_id: int, messages: GameMessages, e: fx.EditTable,
+) -> None:
+    if messages.table_message_id is None or messages.channel_state != "ok":
+        return
+    words = await ctx.server(e.place)
+    text = texts.table_text(words, e.table)
+    mark = fingerprint(text, True)
+    if messages.sent.get(messages.table_message_id) == mark:
+        return
+    message = await ctx.edit_or_send(
+        ctx.channel(messages), messages.table_message_id, content=text,
+        view=controls.table_controls(words, game_id), allowed_mentions=NO_MENTIONS)
+    if message.id != messages.table_message_id:
         messages.table_message_id = message.id
-        messages.sent[message.id] = fingerprint(text, True)
-        await self._storage.update_game_messages(game_id, table_message_id=message.id)
+        await ctx.storage.update_game_messages(game_id, table_message_id=message.id)
+    messages.sent[message.id] = mark
 
-    async def _EditTable(self, game_id: int, messages: GameMessages, e: fx.EditTable) -> None:
-        if messages.table_message_id is None or messages.channel_state != "ok":
-            return
-        words = await self._server(e.place)
-        text = texts.table_text(words, e.table)
-        mark = fingerprint(text, True)
-        if messages.sent.get(messages.table_message_id) == mark:
-            return
-        message = await self._edit_or_send(
-            self._channel(messages), messages.table_message_id, content=text,
-            view=controls.table_controls(words, game_id), allowed_mentions=NO_MENTIONS)
-        if message.id != messages.table_message_id:
-            messages.table_message_id = message.id
-            await self._storage.update_game_messages(game_id, table_message_id=message.id)
-        messages.sent[message.id] = mark
 
-    async def _CloseTable(self, game_id: int, messages: GameMessages, e: fx.CloseTable) -> None:
-        if messages.table_message_id is None or messages.channel_state != "ok":
-            return
-        await self._channel(messages).get_partial_message(messages.table_message_id).edit(
-            content=texts.closed_table_text(await self._server(e.place), e.result), view=None,
-            allowed_mentions=NO_MENTIONS)
+async def show_close_table(
+    ctx: ShowContext, game_id: int, messages: GameMessages, e: fx.CloseTable,
+) -> None:
+    if messages.table_message_id is None or messages.channel_state != "ok":
+        return
+    await ctx.channel(messages).get_partial_message(messages.table_message_id).edit(
+        content=texts.closed_table_text(await ctx.server(e.place), e.result), view=None,
+        allowed_mentions=NO_MENTIONS)
 
-    async def _ShowTrick(self, game_id: int, messages: GameMessages, e: fx.ShowTrick) -> None:
-        if messages.channel_state != "ok":
-            return
-        words = await self._server(e.place)
-        caption = words.t("Deal {deal}, trick {trick}: **{name}** wins with {card}.",
-                          deal=e.deal_number, trick=e.trick.number,
-                          name=e.names[e.trick.winner], card=str(e.trick.winning_card))
-        await self._channel(messages).send(caption, file=await pictures.trick_file(words, e),
-                                           allowed_mentions=NO_MENTIONS)
 
-    async def _ShowScores(self, game_id: int, messages: GameMessages, e: fx.ShowScores) -> None:
-        if messages.channel_state != "ok" or not e.view.results:
-            return
-        names = list(e.names)
-        words = await self._server(e.place)
-        await self._channel(messages).send(
-            texts.deal_summary(words, e.view.results[-1], names),
-            file=await pictures.score_sheet_file(words, e.view, names),
-            allowed_mentions=NO_MENTIONS)
+async def show_trick(
+    ctx: ShowContext, game_id: int, messages: GameMessages, e: fx.ShowTrick,
+) -> None:
+    if messages.channel_state != "ok":
+        return
+    words = await ctx.server(e.place)
+    caption = words.t("Deal {deal}, trick {trick}: **{name}** wins with {card}.",
+                      deal=e.deal_number, trick=e.trick.number,
+                      name=e.names[e.trick.winner], card=str(e.trick.winning_card))
+    await ctx.channel(messages).send(caption, file=await pictures.trick_file(words, e),
+                                       allowed_mentions=NO_MENTIONS)
 
-    async def _ShowFinal(self, game_id: int, messages: GameMessages, e: fx.ShowFinal) -> None:
-        view, names = e.table.view, e.table.names
-        words = await self._server(e.place)
-        text = texts.final_text(words, view, names, e.rating_changes) + "\n\n" + words.t(
+
+async def show_scores(
+    ctx: ShowContext, game_id: int, messages: GameMessages, e: fx.ShowScores,
+) -> None:
+    if messages.channel_state != "ok" or not e.view.results:
+        return
+    names = list(e.names)
+    words = await ctx.server(e.place)
+    await ctx.channel(messages).send(
+        texts.deal_summary(words, e.view.results[-1], names),
+        file=await pictures.score_sheet_file(words, e.view, names),
+        allowed_mentions=NO_MENTIONS)
+
+
+async def show_final(
+    ctx: ShowContext, game_id: int, messages: GameMessages, e: fx.ShowFinal,
+) -> None:
+    view, names = e.table.view, e.table.names
+    words = await ctx.server(e.place)
+    text = texts.final_text(words, view, names, e.rating_changes) + "\n\n" + words.t(
+        "Fair-deal proof: the seed was `{seed}` (SHA-256 `{commitment}`, shown at the "
+        "start). Download the record and check it with `kachuful verify`.",
+        seed=e.seed_hex, commitment=e.table.commitment)
+    picture = await pictures.final_file(words, view, names)
+    record_name = f"kachuful-game-{game_id}.json"
+    try:
+        if messages.channel_state == "ok":
+            await ctx.channel(messages).send(
+                text, files=[picture, pictures.as_file(e.record_json, record_name)],
+                view=controls.finished_controls(words, game_id),
+                allowed_mentions=NO_MENTIONS)
+            return
+    except (discord.Forbidden, discord.NotFound) as exc:
+        if exc.code not in CHANNEL_REFUSALS:
+            raise
+        log.warning("game %s: final standings refused in the channel: %s", game_id, exc)
+    finally:
+        ctx.book.forget(game_id)
+    # The channel cannot show the end: every player gets it in a DM, in their language.
+    for seat, label in enumerate(e.table.seats):
+        if label.user_id is None or label.left or seat in messages.dms_closed:
+            continue
+        own = await ctx.person(e.place, label.user_id)
+        own_text = texts.final_text(own, view, names, e.rating_changes) + "\n\n" + own.t(
             "Fair-deal proof: the seed was `{seed}` (SHA-256 `{commitment}`, shown at the "
             "start). Download the record and check it with `kachuful verify`.",
             seed=e.seed_hex, commitment=e.table.commitment)
-        picture = await pictures.final_file(words, view, names)
-        record_name = f"kachuful-game-{game_id}.json"
+        dm = await ctx.dm(game_id, messages, seat, label.user_id)
         try:
-            if messages.channel_state == "ok":
-                await self._channel(messages).send(
-                    text, files=[picture, pictures.as_file(e.record_json, record_name)],
-                    view=controls.finished_controls(words, game_id),
-                    allowed_mentions=NO_MENTIONS)
-                return
-        except (discord.Forbidden, discord.NotFound) as exc:
-            if exc.code not in CHANNEL_REFUSALS:
-                raise
-            log.warning("game %s: final standings refused in the channel: %s", game_id, exc)
-        finally:
-            self._book.forget(game_id)
-        # The channel cannot show the end: every player gets it in a DM, in their language.
-        for seat, label in enumerate(e.table.seats):
-            if label.user_id is None or label.left or seat in messages.dms_closed:
-                continue
-            own = await self._person(e.place, label.user_id)
-            own_text = texts.final_text(own, view, names, e.rating_changes) + "\n\n" + own.t(
-                "Fair-deal proof: the seed was `{seed}` (SHA-256 `{commitment}`, shown at the "
-                "start). Download the record and check it with `kachuful verify`.",
-                seed=e.seed_hex, commitment=e.table.commitment)
-            dm = await self._dm(game_id, messages, seat, label.user_id)
-            try:
-                await dm.send(own_text, files=[await pictures.final_file(own, view, names),
-                                               pictures.as_file(e.record_json, record_name)])
-            except discord.HTTPException as exc:
-                log.info("final standings not sent to a player of game %s: %s", game_id, exc)
+            await dm.send(own_text, files=[await pictures.final_file(own, view, names),
+                                           pictures.as_file(e.record_json, record_name)])
+        except discord.HTTPException as exc:
+            log.info("final standings not sent to a player of game %s: %s", game_id, exc)
 
-    async def _ShowHand(self, game_id: int, messages: GameMessages, e: fx.ShowHand) -> None:
-        seat = e.seat
-        if e.fresh:
-            messages.hand_messages.pop(seat, None)
-            messages.hand_attachments.pop(seat, None)
-        dm = await self._dm(game_id, messages, seat, e.user_id)
-        words = await self._person(e.place, e.user_id)
-        content = hand_text(words, e.hand, self.where(words, e.place, messages))
-        view = controls.hand_controls(words, game_id, seat, e.hand)
-        key = hand_picture_key(e.hand)
-        message_id = messages.hand_messages.get(seat)
-        mark = fingerprint(content, key, view_fingerprint(view))
-        if not e.hand.away:
-            await self._close_offer(messages, seat, e.place, e.user_id,
-                                    N_("you're playing again."))
-        if message_id is not None and messages.sent.get(message_id) == mark:
-            return
-        kept = messages.hand_attachments.get(seat)
-        attachments: list[Any] = []
-        if key is not None:
-            if kept is not None and kept[0] == key and message_id is not None:
-                attachments = kept[1]
-            else:
-                png = await pictures.hand_png(words, e.hand.view)
-                attachments = [pictures.as_file(png, "hand.png")]
-        if message_id is None:
-            message = await dm.send(content, files=attachments, view=view)
+
+async def show_hand(
+    ctx: ShowContext, game_id: int, messages: GameMessages, e: fx.ShowHand,
+) -> None:
+    seat = e.seat
+    if e.fresh:
+        messages.hand_messages.pop(seat, None)
+        messages.hand_attachments.pop(seat, None)
+    dm = await ctx.dm(game_id, messages, seat, e.user_id)
+    words = await ctx.person(e.place, e.user_id)
+    content = hand_text(words, e.hand, ctx.where(words, e.place, messages))
+    view = controls.hand_controls(words, game_id, seat, e.hand)
+    key = hand_picture_key(e.hand)
+    message_id = messages.hand_messages.get(seat)
+    mark = fingerprint(content, key, view_fingerprint(view))
+    if not e.hand.away:
+        await close_offer(ctx, messages, seat, e.place, e.user_id,
+                                N_("you're playing again."))
+    if message_id is not None and messages.sent.get(message_id) == mark:
+        return
+    kept = messages.hand_attachments.get(seat)
+    attachments: list[Any] = []
+    if key is not None:
+        if kept is not None and kept[0] == key and message_id is not None:
+            attachments = kept[1]
         else:
-            message = await self._edit_or_send(dm, message_id, content=content,
-                                               attachments=attachments, view=view)
-        if message.id != message_id:
-            messages.hand_messages[seat] = message.id
-            await self._storage.update_seat(game_id, seat, dm_message_id=message.id)
-        messages.hand_attachments[seat] = (key, list(message.attachments))
-        messages.sent[message.id] = mark
+            png = await pictures.hand_png(words, e.hand.view)
+            attachments = [pictures.as_file(png, "hand.png")]
+    if message_id is None:
+        message = await dm.send(content, files=attachments, view=view)
+    else:
+        message = await ctx.edit_or_send(dm, message_id, content=content,
+                                           attachments=attachments, view=view)
+    if message.id != message_id:
+        messages.hand_messages[seat] = message.id
+        await ctx.storage.update_seat(game_id, seat, dm_message_id=message.id)
+    messages.hand_attachments[seat] = (key, list(message.attachments))
+    messages.sent[message.id] = mark
 
-    async def _CloseHand(self, game_id: int, messages: GameMessages, e: fx.CloseHand) -> None:
-        if e.why != "deal_over":
-            await self._close_offer(messages, e.seat, e.place, e.user_id,
-                                    OFFER_CLOSED[e.why])
-        message_id = messages.hand_messages.pop(e.seat, None)
-        messages.hand_attachments.pop(e.seat, None)
-        if message_id is None or e.seat not in messages.dm_channels:
-            return
-        dm = await self._dm(game_id, messages, e.seat, e.user_id)
-        words = await self._person(e.place, e.user_id)
-        text = hand_closed_text(words, e, self.where(words, e.place, messages))
-        view = controls.review_controls(words, game_id, e)
-        message = dm.get_partial_message(message_id)
-        try:
-            await message.edit(content=text, attachments=[], view=view)
-        except discord.NotFound:
-            return  # the person deleted it: nothing left to close
-        if e.why == "game_over" and self.summaries is not None:
-            self.summaries.add(game_id, e.seat, message, text, words)
+
+async def show_close_hand(
+    ctx: ShowContext, game_id: int, messages: GameMessages, e: fx.CloseHand,
+) -> None:
+    if e.why != "deal_over":
+        await close_offer(ctx, messages, e.seat, e.place, e.user_id,
+                                OFFER_CLOSED[e.why])
+    message_id = messages.hand_messages.pop(e.seat, None)
+    messages.hand_attachments.pop(e.seat, None)
+    if message_id is None or e.seat not in messages.dm_channels:
+        return
+    dm = await ctx.dm(game_id, messages, e.seat, e.user_id)
+    words = await ctx.person(e.place, e.user_id)
+    text = hand_closed_text(words, e, ctx.where(words, e.place, messages))
+    view = controls.review_controls(words, game_id, e)
+    message = dm.get_partial_message(message_id)
+    try:
+        await message.edit(content=text, attachments=[], view=view)
+    except discord.NotFound:
+        return  # the person deleted it: nothing left to close
+    if e.why == "game_over" and ctx.summaries is not None:
+        ctx.summaries.add(game_id, e.seat, message, text, words)
