@@ -93,7 +93,7 @@ async def finish_game(
         if status != "active":
             raise GameStateConflict(
                 f"game {game_id} is {status}, so it can't be finished",
-                player_message="This game has already ended.",
+                code="game_ended",
             )
         seats = await tx.fetchall(
             "SELECT seat, user_id, display_name, computer_level FROM seats WHERE game_id = ? "
@@ -268,7 +268,7 @@ async def cancel_game(db: Backend, game_id: int, abandoned: bool, now: datetime 
         if row[0] not in OPEN_STATUSES:
             raise GameStateConflict(
                 f"game {game_id} is already {row[0]}",
-                player_message="This game has already ended.",
+                code="game_ended",
             )
         await tx.execute(
             "UPDATE games SET status = ?, finished_at = ? WHERE id = ?", (status, ended, game_id)

@@ -1,71 +1,73 @@
 """Storage's typed errors.
 
-``str(error)`` is the technical detail for logs and admins; ``error.player_message``
-is what the bot may show a player, written so they know what happened and what to do.
+``str(error)`` is the technical detail for logs and admins. What a player may be told
+is a ``code`` with ``params`` for its values: storage speaks no player's language, the
+adapter words the code in the reader's (``bot.adapter.words.storage_words``).
 """
 
 from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import Final
+from typing import Final, Literal
 
-_TRY_AGAIN: Final = "The game's database could not save that. Nothing changed: please try again."
+StorageCode = Literal[
+    "save_failed", "invalid_value", "game_not_found", "state_conflict", "busy", "full",
+    "unavailable",
+    # conflicts with a sentence of their own
+    "game_open_here", "table_full", "already_seated", "seated_elsewhere", "game_started",
+    "cannot_start", "game_ended", "game_not_running", "move_out_of_date", "pad_open_here",
+    "pad_changed", "pad_ended",
+]
 
 
 class StorageError(Exception):
     """Base class of every error storage raises on purpose."""
 
-    default_player_message: str = _TRY_AGAIN
+    default_code: StorageCode = "save_failed"
 
-    def __init__(self, detail: str, *, player_message: str | None = None) -> None:
+    def __init__(self, detail: str, *, code: StorageCode | None = None,
+                 **params: object) -> None:
         super().__init__(detail)
-        self.player_message = player_message or self.default_player_message
+        self.code: StorageCode = code or self.default_code
+        self.params = params
 
 
 class InvalidValue(StorageError, ValueError):
     """A value the caller passed cannot be stored (bad id, name, sort, time…)."""
 
-    default_player_message = "That value can't be used. Nothing changed."
+    default_code = "invalid_value"
 
 
 class GameNotFound(StorageError, LookupError):
     """No game has this id."""
 
-    default_player_message = "That game no longer exists."
+    default_code = "game_not_found"
 
 
 class GameStateConflict(StorageError):
     """The request does not fit the game's stored state (wrong status, a move out of
     order, a second game in a channel…). Nothing was written."""
 
-    default_player_message = "That doesn't fit the game's current state. Nothing changed."
+    default_code = "state_conflict"
 
 
 class StorageBusy(StorageError):
     """The database stayed locked by another connection past the busy timeout."""
 
-    default_player_message = (
-        "The game's database is busy, so that was not saved and nothing changed. "
-        "Please try again in a moment."
-    )
+    default_code = "busy"
 
 
 class StorageFull(StorageError):
     """The disk (or the database's size limit) is full."""
 
-    default_player_message = (
-        "The bot's disk is full, so that was not saved and nothing changed. "
-        "Please tell a server admin; try again later."
-    )
+    default_code = "full"
 
 
 class StorageUnavailable(StorageError):
     """The database file cannot be written or read right now (I/O error, read-only)."""
 
-    default_player_message = (
-        "The bot can't reach its database right now, so that was not saved. Please try again later."
-    )
+    default_code = "unavailable"
 
 
 class DatabaseUnreadable(StorageError):

@@ -81,7 +81,7 @@ async def create_game(
         if existing is not None:
             raise GameStateConflict(
                 f"channel {channel_id} already has open game {existing}",
-                player_message="A game is already open in this channel.",
+                code="game_open_here",
             )
         row = await tx.fetchone(
             "INSERT INTO games (guild_id, channel_id, thread_id, host_user_id, rules, seed, "
@@ -104,7 +104,7 @@ def _check_seat_count(rules: Rules, count: int) -> None:
     if count > rules.max_players():
         raise GameStateConflict(
             f"these rules seat at most {rules.max_players()} players",
-            player_message=f"This table is full ({rules.max_players()} seats).",
+            code="table_full", seats=rules.max_players(),
         )
 
 
@@ -117,7 +117,7 @@ def _check_distinct_users(seats: Sequence[NewSeat]) -> None:
 def _seated_twice() -> GameStateConflict:
     return GameStateConflict(
         "a player can't take two seats in one game",
-        player_message="You already have a seat in this game.",
+        code="already_seated",
     )
 
 
@@ -128,8 +128,7 @@ async def _check_user_free(tx: Tx, seat: NewSeat) -> None:
     if row is not None:
         raise GameStateConflict(
             f"user {seat.user_id} is already seated in open game {row[0]}",
-            player_message="You are already playing or waiting in another game; "
-            "finish or leave it first.",
+            code="seated_elsewhere",
         )
 
 
@@ -143,7 +142,7 @@ async def _lobby_rules(db: Backend, tx: Tx, game_id: int) -> Rules:
     if row[0] != "lobby":
         raise GameStateConflict(
             f"game {game_id} is {row[0]}, not in its lobby",
-            player_message="This game has already started or ended.",
+            code="game_started",
         )
     return rules_from_json(row[1])
 
@@ -197,7 +196,7 @@ async def start_game(db: Backend, game_id: int, now: datetime | None) -> None:
         try:
             rules.check_players(int(row[0]))
         except KachufulError as exc:
-            raise GameStateConflict(str(exc), player_message=f"Can't start: {exc}.") from None
+            raise GameStateConflict(str(exc), code="cannot_start", reason=str(exc)) from None
         await tx.execute(
             "UPDATE games SET status = 'active', started_at = ? WHERE id = ?", (started, game_id)
         )

@@ -125,11 +125,11 @@ async def _explain_refused_action(tx: Tx, game_id: int, seq: int) -> None:
     if status != "active":
         raise GameStateConflict(
             f"game {game_id} is {status}: moves are only saved while it is active",
-            player_message="This game is not running any more.",
+            code="game_not_running",
         )
     raise GameStateConflict(
         f"game {game_id}: move {seq} is out of order, the next to save is {expected}",
-        player_message="That move is out of date. Nothing changed.",
+        code="move_out_of_date",
     )
 
 

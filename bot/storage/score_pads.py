@@ -90,7 +90,7 @@ async def create_pad(
         if open_pad is not None:
             raise GameStateConflict(
                 f"channel {channel_id} already has open score pad {open_pad[0]}",
-                player_message="A score pad is already open in this channel.",
+                code="pad_open_here",
             )
         row = await tx.fetchone(
             "INSERT INTO score_pads (guild_id, channel_id, keeper_user_id, rules, created_at) "
@@ -123,7 +123,7 @@ async def append_pad_entry(
         if row[0] != "open" or row[1] != seq:
             raise GameStateConflict(
                 f"score pad {pad_id} is {row[0]} with {row[1]} entries; entry {seq} doesn't fit",
-                player_message="That doesn't fit the score pad any more. Nothing changed.",
+                code="pad_changed",
             )
         await tx.execute(
             "INSERT INTO score_pad_entries (pad_id, seq, entry) VALUES (?, ?, ?)",
@@ -210,7 +210,7 @@ async def finish_pad(
         guild_id, channel_id, keeper, status, created = row
         if status != "open":
             raise GameStateConflict(f"score pad {pad_id} is {status}",
-                                    player_message="This score pad has already ended.")
+                                    code="pad_ended")
         await lock_ratings(tx, db.dialect, guild_id)
         game_row = await tx.fetchone(
             "INSERT INTO games (guild_id, channel_id, host_user_id, rules, seed, status, "

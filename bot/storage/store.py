@@ -4,7 +4,7 @@ A narrow, async interface over SQLite (:meth:`Storage.open`) or PostgreSQL
 (:meth:`Storage.connect`); the same modules and checks serve both. Every method
 validates its input, runs its statements in one transaction and raises only
 :class:`~bot.storage.errors.StorageError` subclasses (plus ``InvalidValue`` for bad
-arguments), each with a ``player_message``.
+arguments), each with a ``code`` a player is told in their language.
 
 Saving a move safely (the game in memory never runs ahead of the disk)::
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from bot.adapter.words.storage_words import storage_error_text
 from bot.storage import (
     DatabaseUnreadable,
     Storage,
@@ -25,6 +26,7 @@ from bot.storage import (
     StorageUnavailable,
 )
 from engine import Game, Rules
+from i18n import words_for
 from tests.bot.storage.conftest import OpenStorage
 from tests.bot.storage.helpers import (
     NOW,
@@ -37,6 +39,9 @@ from tests.bot.storage.helpers import (
 from tests.bot.storage.postgres_server import Location
 
 PLAYERS = [human(1), human(2), human(3)]
+
+def english(error: StorageError) -> str:
+    return storage_error_text(words_for("en"), error)
 
 
 def siblings(path: Path) -> list[str]:
@@ -147,7 +152,7 @@ async def test_a_locked_database_refuses_the_move_and_the_next_try_works(
         with pytest.raises(StorageBusy) as refused:
             await save_and_apply(storage, game_id, game, action)
         assert (
-            "busy" in refused.value.player_message and "try again" in refused.value.player_message
+            "busy" in english(refused.value) and "try again" in english(refused.value)
         )
         assert game.log == before  # the bot applies only after the commit
         # Reads still work while another connection writes (WAL).
@@ -178,6 +183,7 @@ async def test_finishing_under_a_lock_is_all_or_nothing(
 async def test_a_full_disk_refuses_the_move_and_the_next_try_works(
     sqlite_storage: Storage,
 ) -> None:
+
     storage = sqlite_storage
     game_id, game = await start_game(storage, 1, PLAYERS, seed=23, rules=Rules())
     # SQLite can't cap a file below its size: the cap becomes the pages in use now.
@@ -193,7 +199,7 @@ async def test_a_full_disk_refuses_the_move_and_the_next_try_works(
             refused = full
             break
     assert refused is not None, "the size limit was never reached"
-    assert "disk is full" in refused.player_message
+    assert "disk is full" in english(refused)
     saved = len(game.player_actions())
     stored = await storage.load_game(game_id)
     assert stored.actions_saved == saved and stored.game is not None
@@ -225,9 +231,9 @@ async def test_a_closed_storage_says_so(database: Location, open_storage: OpenSt
         await storage.leaderboard(1)
 
 
-async def test_errors_carry_a_player_message(storage: Storage) -> None:
+async def test_errors_carry_a_code_for_players(storage: Storage) -> None:
     game = Game(Rules(), ["a", "b", "c"], 1)
     play_until(game, first_legal, lambda _: False)
     with pytest.raises(StorageError) as error:
         await storage.finish_game(12345, game)
-    assert error.value.player_message == "That game no longer exists."
+    assert error.value.code == "game_not_found"

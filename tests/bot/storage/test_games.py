@@ -10,15 +10,18 @@ from typing import Any
 
 import pytest
 
+from bot.adapter.words.storage_words import storage_error_text
 from bot.storage import (
     GameNotFound,
     GameStateConflict,
     InvalidValue,
     NewSeat,
     Storage,
+    StorageError,
     summarize,
 )
 from engine import Bid, DealCards, Game, Phase, Play, Rules, preset_rules
+from i18n import words_for
 from tests.bot.storage.conftest import OpenStorage
 from tests.bot.storage.helpers import (
     NOW,
@@ -41,6 +44,9 @@ ROUND_TRIP_RULES = {
         3,
     ),
 }
+
+def english(error: StorageError) -> str:
+    return storage_error_text(words_for("en"), error)
 
 
 def _observable(game: Game) -> tuple[object, ...]:
@@ -145,7 +151,7 @@ async def test_lobby_rules_are_enforced(storage: Storage) -> None:
     )
     with pytest.raises(GameStateConflict, match="already seated") as refused:
         await storage.add_seat(other, NewSeat.human(10, "Asha"))
-    assert "another game" in refused.value.player_message
+    assert "another game" in english(refused.value)
     with pytest.raises(GameStateConflict, match="3 to 7 players"):
         await storage.start_game(game_id)
     for user in range(11, 17):
@@ -187,7 +193,7 @@ async def test_moves_must_come_in_order_for_a_running_game(storage: Storage) -> 
     await save_and_apply(storage, game_id, game, first)
     with pytest.raises(GameStateConflict, match="out of order") as stale:
         await storage.append_action(game_id, 0, first)
-    assert "out of date" in stale.value.player_message
+    assert "out of date" in english(stale.value)
     with pytest.raises(GameNotFound):
         await storage.append_action(12345, 0, first)
     with pytest.raises(InvalidValue, match="only player actions"):
@@ -329,6 +335,7 @@ async def test_names_are_stored_as_given(storage: Storage, name: str) -> None:
         (lambda: NewSeat("Robo", computer_level=" "), "level"),
     ],
 )
+
 def test_bad_seats_are_refused(seat: object, message: str) -> None:
     with pytest.raises(InvalidValue, match=message):
         seat()  # type: ignore[operator]

@@ -13,14 +13,17 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from bot.adapter.words.storage_words import storage_error_text
 from bot.storage import (
     DatabaseTooNew,
     DatabaseUnreadable,
     MigrationError,
+    StorageError,
     StorageUnavailable,
 )
 from bot.storage.migrations import find_migrations_dir
 from bot.storage.postgres.migrations import postgres_migrations
+from i18n import words_for
 from tests.bot.storage.conftest import OpenStorage
 from tests.bot.storage.helpers import (
     NOW,
@@ -34,6 +37,9 @@ from tests.bot.storage.postgres_server import PostgresServer, raw_execute
 
 PLAYERS = [human(1), human(2), human(3)]
 LATEST = postgres_migrations()[-1].version
+
+def english(error: StorageError) -> str:
+    return storage_error_text(words_for("en"), error)
 
 
 @pytest.fixture
@@ -137,7 +143,7 @@ async def test_a_connection_lost_under_a_step_saves_nothing(
         async with storage.game_lock(game_id):
             assert await cut_every_connection(postgres_url) >= 1
             await storage.append_action(game_id, 1, action, deadlines={1: NOW})
-    assert "try again" in lost.value.player_message
+    assert "try again" in english(lost.value)
     stored = await storage.load_game(game_id)  # a new connection, by itself
     assert stored.actions_saved == 1 and stored.seats[1].turn_deadline is None
     await save_and_apply(storage, game_id, game, action)
@@ -182,6 +188,7 @@ async def test_after_a_server_restart_the_bot_carries_on(
 async def test_the_bot_reconnects_to_a_server_that_comes_back(
     postgres_server: PostgresServer, postgres_url: str, open_storage: OpenStorage
 ) -> None:
+
     storage = await open_storage(postgres_url)
     name = postgres_url.rsplit("/", 1)[1]
     admin = await asyncpg.connect(postgres_server.admin_url)
@@ -193,7 +200,7 @@ async def test_the_bot_reconnects_to_a_server_that_comes_back(
         )
         with pytest.raises(StorageUnavailable) as down:
             await storage.leaderboard(1)
-        assert "try again later" in down.value.player_message
+        assert "try again later" in english(down.value)
     finally:
         await admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
         await admin.close()

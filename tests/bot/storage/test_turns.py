@@ -15,7 +15,6 @@ from tests.bot.storage.postgres_server import Location
 
 PLAYERS = [human(1), human(2), human(3)]
 
-
 async def two_processes(database: Location, open_storage: OpenStorage) -> tuple[Storage, Storage]:
     """Two storages on one database, as two bot processes have."""
     return (
@@ -35,11 +34,11 @@ async def test_the_same_move_saved_by_two_processes_lands_once(
         try:
             await storage.append_action(game_id, 0, action)  # both think it is move 0
         except GameStateConflict as refused:
-            return refused.player_message
+            return refused.code
         return "landed"
 
     outcomes = sorted(await asyncio.gather(click(first), click(second)))
-    assert outcomes == ["That move is out of date. Nothing changed.", "landed"]
+    assert outcomes == ["landed", "move_out_of_date"]
     assert (await second.load_game(game_id)).actions_saved == 1
 
 

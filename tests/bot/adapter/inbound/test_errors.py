@@ -11,9 +11,10 @@ from discord import app_commands
 from bot.adapter.inbound.errors import NOT_OURS, OUR_FAULT, failure_text
 from bot.adapter.words.custom_ids import BadComponent
 from bot.adapter.words.refusal_words import REFUSALS, UNKNOWN
-from bot.adapter.words.storage_words import BY_KIND
+from bot.adapter.words.storage_words import BY_CODE
 from bot.core.refusals import Refusal, RefusalKey
 from bot.storage import StorageError
+from bot.storage.errors import StorageCode
 from i18n import words_for
 from i18n.languages import LANGUAGES
 from i18n.maintain import placeholders
@@ -47,15 +48,17 @@ def test_each_refusal_is_worded_in_each_language(language: str, key: RefusalKey)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("kind", list(BY_KIND))
-def test_each_storage_fault_is_worded_in_each_language(
-    language: str, kind: type[StorageError],
-) -> None:
+@pytest.mark.parametrize("code", get_args(StorageCode))
+def test_each_storage_fault_is_worded_in_each_language(language: str, code: StorageCode) -> None:
+    def fault() -> StorageError:
+        values = {name: "7" for name in placeholders(BY_CODE[code])}
+        return StorageError("technical detail", code=code, **values)
+
     words = words_for(language)
-    text = failure_text(words, kind("technical detail"))
-    assert text and "technical detail" not in text
+    text = failure_text(words, fault())
+    assert text and "technical detail" not in text and "{" not in text
     if language != "en":
-        assert text != failure_text(words_for("en"), kind("technical detail"))
+        assert text != failure_text(words_for("en"), fault()), "not translated"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
