@@ -43,6 +43,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.bulk_history import PastGame, PastSeat, bulk_load_finished_games
 from bench.storage_postgres import DEFAULT_SERVER, cached_postgres, database_mb
 from bench.storage_ratings import TARGET_MS as RATING_TARGET_MS
 from bench.storage_ratings import (
@@ -58,7 +59,6 @@ from bot.storage import (
     Storage,
     load_migrations,
 )
-from bot.storage.bulk import PastGame, PastSeat, bulk_load_finished_games
 from bot.storage.summary import HandSizeCount, SeatResult
 from engine import Game, Rules
 from engine.scoring import standings

@@ -12,8 +12,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+from bench.bulk_history_postgres import bulk_load_finished_games_postgres
 from bot.storage import Storage
-from bot.storage.postgres.bulk import bulk_load_finished_games_postgres
 from bot.storage.postgres.migrations import postgres_migrations
 
 DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"

@@ -258,20 +258,3 @@ class EffectSink(Protocol):
         """Another process showed steps of this game: what this sink remembers of its
         messages is out of date."""
         ...
-
-
-class RecordingSink:
-    """Keeps every effect (tests, and a core run without any display)."""
-
-    def __init__(self) -> None:
-        self.effects: list[Effect] = []
-        self.reloads: list[int] = []
-
-    def submit(self, game_id: int, effects: Sequence[Effect]) -> None:
-        self.effects.extend(effects)
-
-    def reload(self, game_id: int) -> None:
-        self.reloads.append(game_id)
-
-    def of_type(self, kind: type[EffectT]) -> list[EffectT]:
-        return [effect for effect in self.effects if isinstance(effect, kind)]

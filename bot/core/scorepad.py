@@ -203,11 +203,6 @@ class ScorePads:
         pad = self._pads.get(pad_id)
         return None if pad is None else pad.message_id
 
-    async def repost(self, pad_id: int) -> None:
-        """Show the pad as a new message (the old one scrolled away)."""
-        pad = self.get(pad_id)
-        self._show(pad, [ShowPad(pad.place, pad.snapshot(), fresh=True)])
-
     # --- what changed --------------------------------------------------------------------
 
     def _effects_of(self, pad: Pad, before: PadState, after: PadState) -> list[Effect]:

@@ -26,10 +26,6 @@ class SeatState:
     """On a shared database: the seat's stored turn deadline (Unix seconds)."""
 
     @property
-    def is_human(self) -> bool:
-        return self.user_id is not None
-
-    @property
     def is_present_human(self) -> bool:
         """A person still in the game (who gets hand messages)."""
         return self.user_id is not None and not self.left

@@ -29,10 +29,10 @@ from bot.storage.summary import SeatResult, summarize
 from bot.storage.values import check_flag, check_id, now_or, rules_to_json
 from engine import Game
 
-# Shared with the bulk loader, so that synthetic history has the real shape. Portable
-# SQL: an upsert names the stored row by its table (PostgreSQL finds a bare column
-# ambiguous) and takes the larger of two values with CASE (SQLite's max(a, b) is
-# PostgreSQL's GREATEST).
+# Shared with the benchmark's bulk loader (bench/bulk_history.py), so that synthetic
+# history has the real shape. Portable SQL: an upsert names the stored row by its table
+# (PostgreSQL finds a bare column ambiguous) and takes the larger of two values with
+# CASE (SQLite's max(a, b) is PostgreSQL's GREATEST).
 INSERT_RESULT: Final = """
 INSERT INTO results (game_id, seat, guild_id, finished_at, user_id, total, place, won,
                      shared_win, deals_played, bids_hit, zero_bids, zero_hits, hooked,

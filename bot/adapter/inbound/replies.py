@@ -32,7 +32,3 @@ async def reply(
             await interaction.response.send_message(text, ephemeral=True, file=file, view=view)
     except discord.HTTPException as exc:
         log.info("could not reply to an interaction: %s", exc)
-
-
-async def reply_after_defer(interaction: discord.Interaction, text: str) -> None:
-    await reply(interaction, text)

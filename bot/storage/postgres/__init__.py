@@ -2,6 +2,5 @@
 
 Chosen by ``DATABASE_URL=postgresql://…``. The storage modules' SQL is shared with
 SQLite; this package holds what differs: the connection pool, parameter style,
-error translation, the migration runner (a version table under an advisory lock)
-and the bulk loader.
+error translation and the migration runner (a version table under an advisory lock).
 """

@@ -14,10 +14,9 @@ from typing import Protocol
 
 import pytest
 
-from bot.core.effects import RecordingSink
 from bot.core.service import GameService
 from bot.storage import Storage
-from tests.bot.core.helpers import Core
+from tests.bot.core.helpers import Core, RecordingSink
 
 GRACE_SECONDS = 5.0
 """How long a closing service may finish its steps in flight (they take milliseconds)."""

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from bot.core.effects import CloseHand, Effect, EffectT, HandSnapshot, RecordingSink, ShowHand
+from bot.core.effects import CloseHand, Effect, EffectT, HandSnapshot, ShowHand
 from bot.core.service import GameService, MoveChoice
 from bot.core.session import GameSession
 from bot.storage import Storage, StoredGame
@@ -26,6 +26,22 @@ TURN_TIMEOUT: Final = 15
 WAIT_LIMIT: Final = 30.0
 """How long ``wait_for`` waits before failing: a safety net against a hung test, far
 beyond what any condition needs, so it never decides a result on a slow machine."""
+
+class RecordingSink:
+    """Keeps every effect, for tests that drive the core without any display."""
+
+    def __init__(self) -> None:
+        self.effects: list[Effect] = []
+        self.reloads: list[int] = []
+
+    def submit(self, game_id: int, effects: Sequence[Effect]) -> None:
+        self.effects.extend(effects)
+
+    def reload(self, game_id: int) -> None:
+        self.reloads.append(game_id)
+
+    def of_type(self, kind: type[EffectT]) -> list[EffectT]:
+        return [effect for effect in self.effects if isinstance(effect, kind)]
 
 
 def person_id(index: int) -> int:

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.core.effects import RecordingSink
 from bot.core.pad_effects import ShowPad, ShowPadSheet
 from bot.core.refusals import Refusal
 from bot.core.scorepad import ScorePads
 from bot.storage import Storage
 from engine import Rules
 from engine.record import game_from_record
+from tests.bot.core.helpers import RecordingSink
 
 GUILD, CHANNEL = 10, 20
 KEEPER, BIKRAM, CHANDRA = 1, 2, 3

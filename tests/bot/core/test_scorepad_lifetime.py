@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.core.effects import RecordingSink
 from bot.core.pad_effects import PadIdleClosed, ShowPad, TellPadPeople
 from bot.core.refusals import Refusal
 from bot.core.scorepad import PAD_IDLE_SECONDS, ScorePads
 from bot.storage import Storage
 from engine import Rules
+from tests.bot.core.helpers import RecordingSink
 
 GUILD, CHANNEL = 10, 20
 KEEPER, BIKRAM, CHANDRA = 1, 2, 3

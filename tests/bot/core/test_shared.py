@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.core.effects import RecordingSink, ShowHand
+from bot.core.effects import ShowHand
 from bot.core.refusals import Refusal
 from bot.core.scorepad import ScorePads
 from bot.core.service import GameService
@@ -21,6 +21,7 @@ from bot.storage import Storage
 from engine import Bid, Game, Play, preset_rules
 from tests.bot.core.helpers import (
     Core,
+    RecordingSink,
     first_choice,
     open_lobby,
     person_id,

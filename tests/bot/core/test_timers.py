@@ -13,7 +13,6 @@ from bot.core.effects import (
     Effect,
     Note,
     OfferBack,
-    RecordingSink,
     RemindTurn,
     ShowFinal,
     ShowHand,
@@ -23,6 +22,7 @@ from bot.core.session import GameSession
 from tests.bot.core.conftest import OpenCore
 from tests.bot.core.helpers import (
     Core,
+    RecordingSink,
     first_choice,
     hand_to_act,
     latest_hands,

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from bench.bulk_history import PastGame, PastSeat, bulk_load_finished_games
+from bench.bulk_history_postgres import bulk_load_finished_games_postgres
 from bot.storage import LEADERBOARD_SORTS, StorageError, summarize
-from bot.storage.bulk import PastGame, PastSeat, bulk_load_finished_games
-from bot.storage.postgres.bulk import bulk_load_finished_games_postgres
 from engine import Game, preset_rules
 from tests.bot.storage.conftest import OpenStorage
 from tests.bot.storage.helpers import (

@@ -1,5 +1,5 @@
 """Bulk-loading finished games into a new PostgreSQL database (the benchmark's 100,000
-games): the rows :func:`bot.storage.bulk.build_rows` makes for SQLite, sent with COPY.
+games): the rows :func:`bench.bulk_history.build_rows` makes for SQLite, sent with COPY.
 
 COPY can't add to a running total, so the per-player totals are summed here first —
 the sums ``finish_game``'s upsert would reach — and the database must hold no games
@@ -13,7 +13,7 @@ from typing import Any, Final
 
 import asyncpg
 
-from bot.storage.bulk import BulkRows, PastGame, build_rows
+from bench.bulk_history import BulkRows, PastGame, build_rows
 from bot.storage.errors import StorageError
 from bot.storage.postgres.errors import DRIVER_ERRORS, redact, translate
 
