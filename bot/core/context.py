@@ -12,6 +12,7 @@ from bot.core.computers import ComputerPlayers
 from bot.core.effects import Effect, EffectSink
 from bot.core.registry import SessionRegistry
 from bot.core.session import GameSession
+from bot.core.tables import TableRef
 from bot.storage import Storage
 
 
@@ -67,6 +68,6 @@ class CoreContext:
 
     def show(self, session: GameSession, effects: Sequence[Effect]) -> None:
         if effects:
-            self.sink.submit(session.game_id, effects)
+            self.sink.submit(TableRef.game(session.game_id), effects)
         if session.pings_due:
             self.pings_due(session)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol, TypeVar
 
+from bot.core.tables import TableRef
 from engine import DealResult, Rules, SeatView, Suit, TrickWon
 
 
@@ -252,9 +253,9 @@ EffectT = TypeVar("EffectT", bound=Effect)
 class EffectSink(Protocol):
     """Takes a step's effects, in order, without waiting for them to be shown."""
 
-    def submit(self, game_id: int, effects: Sequence[Effect]) -> None: ...
+    def submit(self, table: TableRef, effects: Sequence[Effect]) -> None: ...
 
-    def reload(self, game_id: int) -> None:
-        """Another process showed steps of this game: what this sink remembers of its
+    def reload(self, table: TableRef) -> None:
+        """Another process showed steps of this table: what this sink remembers of its
         messages is out of date."""
         ...

@@ -8,9 +8,6 @@ from bot.core.effects import Effect
 from bot.core.scorepad_state import PadSeat, PadState
 from engine import DealResult, Phase, Rules, Suit
 
-PAD_QUEUE_OFFSET = 1 << 40
-"""Pads share the effect sink with games; their queue keys live above every game id."""
-
 
 @dataclass(frozen=True, slots=True)
 class PadSnapshot:

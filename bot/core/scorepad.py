@@ -20,7 +20,6 @@ from typing import Any, Final, Literal, TypeVar
 
 from bot.core.effects import Effect, EffectSink, Place
 from bot.core.pad_effects import (
-    PAD_QUEUE_OFFSET,
     PadIdleClosed,
     PadSnapshot,
     ShowPad,
@@ -30,6 +29,7 @@ from bot.core.pad_effects import (
 )
 from bot.core.refusals import Refusal
 from bot.core.scorepad_state import BOT, Entry, PadState
+from bot.core.tables import TableRef
 from bot.core.tasks import KeyedTasks
 from bot.storage import GameNotFound, Storage, StorageError
 from bot.storage.score_pads import forget_in_entries
@@ -263,7 +263,7 @@ class ScorePads:
 
     def _show(self, pad: Pad, effects: Sequence[Effect]) -> None:
         if effects:
-            self._sink.submit(PAD_QUEUE_OFFSET + pad.pad_id, effects)
+            self._sink.submit(TableRef.pad(pad.pad_id), effects)
 
     # --- the channel lost, the table gone home, a person forgotten ------------------------
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from bot.core.context import CoreContext
 from bot.core.restore import apply_stored_seats, session_from_storage
 from bot.core.session import GameSession
+from bot.core.tables import TableRef
 from bot.storage import GameNotFound
 from engine import DealStarted
 
@@ -109,7 +110,7 @@ async def catch_up(ctx: CoreContext, session: GameSession) -> None:
         for name in ("seats", "status", "game", "deal_start_counter", "shown_controls",
                      "thread_id", "turn_timeout"):
             setattr(session, name, getattr(fresh, name))
-        ctx.sink.reload(session.game_id)
+        ctx.sink.reload(TableRef.game(session.game_id))
         return
     moved = bool(changes.actions)
     if game is not None:
@@ -126,4 +127,4 @@ async def catch_up(ctx: CoreContext, session: GameSession) -> None:
     if moved or changed_seats:
         # Another process posted or edited this game's messages: the adapter rereads
         # their ids before it shows the next step.
-        ctx.sink.reload(session.game_id)
+        ctx.sink.reload(TableRef.game(session.game_id))

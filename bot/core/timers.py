@@ -18,6 +18,7 @@ from typing import Final
 
 from bot.core.context import CoreContext
 from bot.core.session import GameSession
+from bot.core.tables import TableRef
 from bot.core.tasks import KeyedTasks
 from bot.core.turn_reminders import half_time, turn_reminders
 from bot.core.turns import due_pings
@@ -115,7 +116,7 @@ class TurnPings:
         await asyncio.sleep(self._delay * self._ctx.time_scale)
         self._tasks.discard(session.game_id)
         async with session.lock:
-            self._ctx.sink.submit(session.game_id, due_pings(session))
+            self._ctx.sink.submit(TableRef.game(session.game_id), due_pings(session))
 
     async def close(self) -> None:
         await self._tasks.close()

@@ -30,6 +30,7 @@ from bot.adapter.words.lobby_view import lobby_embed
 from bot.core.effects import LobbySnapshot
 from bot.core.refusals import Refusal
 from bot.core.service import MoveChoice
+from bot.core.tables import TableRef
 from engine import Card, CardError
 
 if TYPE_CHECKING:
@@ -110,7 +111,7 @@ async def on_back(bot: BotParts, interaction: discord.Interaction, cid: Componen
     await bot.service.playing(cid.game_id, interaction.user.id)
     await interaction.response.defer()
     await bot.service.back(cid.game_id, interaction.user.id)
-    await bot.delivery.settled(cid.game_id)
+    await bot.delivery.settled(TableRef.game(cid.game_id))
     words = await bot.languages.asker(interaction)
     await reply(interaction, words.t("Welcome back — it's you playing again."))
 
@@ -130,7 +131,7 @@ async def on_quit(bot: BotParts, interaction: discord.Interaction, cid: Componen
         return
     await interaction.response.edit_message(content=words.t("Leaving the game…"), view=None)
     await bot.service.leave_game(cid.game_id, interaction.user.id)
-    await bot.delivery.settled(cid.game_id)
+    await bot.delivery.settled(TableRef.game(cid.game_id))
     await reply(interaction, words.t("You've left the game."))
 
 

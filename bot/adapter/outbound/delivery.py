@@ -47,7 +47,7 @@ from bot.core.effects import (
     ShowHand,
     shown_in_dm,
 )
-from bot.core.pad_effects import PAD_QUEUE_OFFSET
+from bot.core.tables import TableRef
 from bot.core.tasks import start_logged
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ if TYPE_CHECKING:
 class Shows(Protocol):
     """Shows one effect on Discord (``presenter.Presenter``); raises what Discord refuses."""
 
-    async def show(self, game_id: int, effect: Effect) -> None: ...
+    async def show(self, table: TableRef, effect: Effect) -> None: ...
 
 log = logging.getLogger(__name__)
 
@@ -88,9 +88,9 @@ class Delivery:
         self._slots = asyncio.Semaphore(slots)
         self._book = book
         self._interval = table_edit_interval
-        self._queues: dict[int, deque[Queued]] = {}
-        self._workers: dict[int, asyncio.Task[None]] = {}
-        self._pending_table: dict[int, EditTable] = {}
+        self._queues: dict[TableRef, deque[Queued]] = {}
+        self._workers: dict[TableRef, asyncio.Task[None]] = {}
+        self._pending_table: dict[TableRef, EditTable] = {}
         self._service: GameService | None = None
         self._pads: ScorePads | None = None
         self._idle = asyncio.Event()
@@ -104,67 +104,68 @@ class Delivery:
 
     # --- the sink -----------------------------------------------------------------------
 
-    def submit(self, game_id: int, effects: Sequence[Effect]) -> None:
+    def submit(self, table: TableRef, effects: Sequence[Effect]) -> None:
         # A queue exists only while it holds something or a worker empties it: an empty
         # one left behind (a step with nothing to show) kept ``drain`` waiting its timeout.
-        queue = self._queues.get(game_id, deque())
+        queue = self._queues.get(table, deque())
         for effect in effects:
             if isinstance(effect, EditTable):
-                self._hold_table_edit(game_id, effect)
+                self._hold_table_edit(table, effect)
                 continue
             if isinstance(effect, PostTable | CloseTable | ShowFinal):
-                self._pending_table.pop(game_id, None)
+                self._pending_table.pop(table, None)
             if isinstance(effect, ShowHand) and not effect.fresh and _replace(queue, effect):
                 continue
             queue.append(effect)
         if queue:
-            self._queues[game_id] = queue
-            self._wake(game_id)
+            self._queues[table] = queue
+            self._wake(table)
 
-    def reload(self, game_id: int) -> None:
+    def reload(self, table: TableRef) -> None:
         # Another process posted or edited this game's messages: their ids are read
         # again from storage before the next delivery.
-        self._book.forget(game_id)
+        if table.kind == "game":
+            self._book.forget(table.id)
 
-    def _hold_table_edit(self, game_id: int, effect: EditTable) -> None:
-        first = game_id not in self._pending_table
-        self._pending_table[game_id] = effect
+    def _hold_table_edit(self, table: TableRef, effect: EditTable) -> None:
+        first = table not in self._pending_table
+        self._pending_table[table] = effect
         if first:
-            asyncio.get_running_loop().call_later(self._interval, self._release_table, game_id)
+            asyncio.get_running_loop().call_later(self._interval, self._release_table, table)
 
-    def _release_table(self, game_id: int) -> None:
-        if game_id in self._pending_table:
-            self._queues.setdefault(game_id, deque()).append(FlushTable())
-            self._wake(game_id)
+    def _release_table(self, table: TableRef) -> None:
+        if table in self._pending_table:
+            self._queues.setdefault(table, deque()).append(FlushTable())
+            self._wake(table)
 
-    def _wake(self, game_id: int) -> None:
-        if game_id in self._workers or not self._queues.get(game_id):
+    def _wake(self, table: TableRef) -> None:
+        if table in self._workers or not self._queues.get(table):
             return
         self._idle.clear()
-        self._workers[game_id] = start_logged(self._work(game_id), f"deliver-{game_id}")
+        self._workers[table] = start_logged(self._work(table), f"deliver-{table.kind}-{table.id}")
 
-    async def _work(self, game_id: int) -> None:
-        queue = self._queues[game_id]
+    async def _work(self, table: TableRef) -> None:
+        queue = self._queues[table]
         try:
             while queue:
                 item = queue.popleft()
                 if isinstance(item, FlushTable):
-                    pending = self._pending_table.pop(game_id, None)
+                    pending = self._pending_table.pop(table, None)
                     if pending is None:
                         continue
                     item = pending
-                await self._deliver(game_id, item)
+                await self._deliver(table, item)
         finally:
-            del self._workers[game_id]
+            del self._workers[table]
             if not queue:
-                self._queues.pop(game_id, None)
+                self._queues.pop(table, None)
             if not self._workers:
                 self._idle.set()
 
-    async def settled(self, game_id: int, timeout: float = 5.0) -> None:
+    async def settled(self, table: TableRef, timeout: float = 5.0) -> None:
         """Wait (a while at most) until this game's messages so far are out, so that an
         answer to a click comes after what the click changed."""
-        worker = self._workers.get(game_id)
+        worker = self._workers.get(table)
         if worker is None:
             return
         with contextlib.suppress(TimeoutError, asyncio.CancelledError):
@@ -172,30 +173,30 @@ class Delivery:
 
     async def drain(self, timeout: float) -> None:
         """Wait until everything submitted has been delivered (shutdown, tests)."""
-        for game_id in list(self._pending_table):
-            self._release_table(game_id)
+        for table in list(self._pending_table):
+            self._release_table(table)
         try:
             async with asyncio.timeout(timeout):
                 while self._workers:
                     await self._idle.wait()
                     await asyncio.sleep(0)
         except TimeoutError:
-            log.warning("stopping with %s games' messages undelivered", len(self._workers))
+            log.warning("stopping with %s tables' messages undelivered", len(self._workers))
 
     # --- the failure policy ---------------------------------------------------------------
 
-    async def _deliver(self, game_id: int, effect: Effect) -> None:
+    async def _deliver(self, table: TableRef, effect: Effect) -> None:
         try:
             async with self._slot():
-                await self._presenter.show(game_id, effect)
+                await self._presenter.show(table, effect)
         except discord.Forbidden as exc:
-            await self._refused(game_id, effect, exc)
+            await self._refused(table, effect, exc)
         except discord.NotFound as exc:
-            await self._refused(game_id, effect, exc)
+            await self._refused(table, effect, exc)
         except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as exc:
-            log.warning("game %s: %s not shown: %s", game_id, type(effect).__name__, exc)
+            log.warning("%s: %s not shown: %s", table, type(effect).__name__, exc)
         except Exception:
-            log.exception("game %s: %s failed", game_id, type(effect).__name__)
+            log.exception("%s: %s failed", table, type(effect).__name__)
 
     @contextlib.asynccontextmanager
     async def _slot(self) -> AsyncIterator[None]:
@@ -218,14 +219,14 @@ class Delivery:
             timer.cancel()
             give_back()
 
-    async def _refused(self, game_id: int, effect: Effect, exc: discord.HTTPException) -> None:
+    async def _refused(self, table: TableRef, effect: Effect, exc: discord.HTTPException) -> None:
         what = type(effect).__name__
-        log.warning("game %s: Discord refused %s: %s", game_id, what, exc)
-        if game_id >= PAD_QUEUE_OFFSET:  # a score pad's queue (see pad_effects)
+        log.warning("%s: Discord refused %s: %s", table, what, exc)
+        if table.kind == "pad":
             if self._pads is not None and not shown_in_dm(effect) and exc.code in (
                 UNKNOWN_CHANNEL, MISSING_PERMISSIONS, MISSING_ACCESS
             ):
-                await self._pads.lose_channel(game_id - PAD_QUEUE_OFFSET)
+                await self._pads.lose_channel(table.id)
             return
         service = self._service
         if service is None:
@@ -233,22 +234,22 @@ class Delivery:
         seat = getattr(effect, "seat", None)
         direct = shown_in_dm(effect)
         if exc.code == DMS_CLOSED and seat is not None:
-            messages = self._book.known(game_id)
+            messages = self._book.known(table.id)
             if messages is not None:
                 messages.dms_closed.add(seat)
-            await service.dms_closed(game_id, seat)
+            await service.dms_closed(table.id, seat)
         elif direct:
             return  # a DM that could not be sent: nothing else to do
         elif exc.code == UNKNOWN_CHANNEL:
-            messages = self._book.known(game_id)
+            messages = self._book.known(table.id)
             if messages is not None:
                 messages.channel_state = "gone"
-            await service.channel_lost(game_id, "deleted")
+            await service.channel_lost(table.id, "deleted")
         elif exc.code in (MISSING_PERMISSIONS, MISSING_ACCESS):
-            messages = self._book.known(game_id)
+            messages = self._book.known(table.id)
             if messages is not None and messages.channel_state == "ok":
                 messages.channel_state = "unwritable"
-                await service.channel_lost(game_id, "unwritable")
+                await service.channel_lost(table.id, "unwritable")
 
 
 def _replace(queue: deque[Queued], effect: ShowHand) -> bool:

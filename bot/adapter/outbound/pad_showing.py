@@ -49,7 +49,7 @@ class PadPresenter:
     def _pads(self) -> ScorePads:
         return self._owner.pads
 
-    async def show(self, queue_id: int, effect: Effect) -> None:
+    async def show(self, effect: Effect) -> None:
         if isinstance(effect, TellPadPeople):
             await self._tell(effect)
             return

@@ -16,6 +16,7 @@ from bot.adapter.outbound.pad_showing import PadPresenter
 from bot.adapter.outbound.presenting import ShowContext
 from bot.core import effects as fx
 from bot.core import pad_effects as pad_fx
+from bot.core.tables import TableRef
 
 GameHandler = Callable[[ShowContext, int, GameMessages, Any], Awaitable[None]]
 
@@ -49,12 +50,13 @@ class Presenter:
         self.context = context
         self._pads = pads
 
-    async def show(self, table_id: int, effect: fx.Effect) -> None:
+    async def show(self, table: TableRef, effect: fx.Effect) -> None:
         kind = type(effect)
         if kind in PAD_EFFECTS:
-            await self._pads.show(table_id, effect)
+            await self._pads.show(effect)
             return
         handler = GAME_HANDLERS[kind]
+        table_id = table.id
         messages = await self.context.book.of(table_id, effect.place.channel_id)
         if messages.channel_state == "gone" and not fx.shown_in_dm(effect):
             return

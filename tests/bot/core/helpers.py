@@ -15,6 +15,7 @@ from typing import Final
 from bot.core.effects import CloseHand, Effect, EffectT, HandSnapshot, ShowHand
 from bot.core.service import GameService, MoveChoice
 from bot.core.session import GameSession
+from bot.core.tables import TableRef
 from bot.storage import Storage, StoredGame
 from engine import Phase, Rules, preset_rules
 
@@ -32,13 +33,13 @@ class RecordingSink:
 
     def __init__(self) -> None:
         self.effects: list[Effect] = []
-        self.reloads: list[int] = []
+        self.reloads: list[TableRef] = []
 
-    def submit(self, game_id: int, effects: Sequence[Effect]) -> None:
+    def submit(self, table: TableRef, effects: Sequence[Effect]) -> None:
         self.effects.extend(effects)
 
-    def reload(self, game_id: int) -> None:
-        self.reloads.append(game_id)
+    def reload(self, table: TableRef) -> None:
+        self.reloads.append(table)
 
     def of_type(self, kind: type[EffectT]) -> list[EffectT]:
         return [effect for effect in self.effects if isinstance(effect, kind)]

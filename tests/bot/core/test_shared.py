@@ -17,6 +17,7 @@ from bot.core.effects import ShowHand
 from bot.core.refusals import Refusal
 from bot.core.scorepad import ScorePads
 from bot.core.service import GameService
+from bot.core.tables import TableRef
 from bot.storage import Storage
 from engine import Bid, Game, Play, preset_rules
 from tests.bot.core.helpers import (
@@ -90,7 +91,8 @@ async def test_moves_through_either_process_make_one_game(open_shared: OpenShare
         assert session.game.log == stored.log
     assert stored.player_action_count == 12
     # The process that saw another's moves was told to reread the messages' ids.
-    assert game_id in first.sink.reloads and game_id in second.sink.reloads
+    table = TableRef.game(game_id)
+    assert table in first.sink.reloads and table in second.sink.reloads
 
 
 async def test_the_same_click_in_two_processes_lands_once(open_shared: OpenShared) -> None:

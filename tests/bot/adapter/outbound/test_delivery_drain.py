@@ -10,16 +10,17 @@ import pytest
 from bot.adapter.outbound.delivery import Delivery
 from bot.adapter.outbound.message_book import MessageBook
 from bot.core.effects import Effect, PingTurn, Place
+from bot.core.tables import TableRef
 
 PLACE = Place(guild_id=1, channel_id=2)
 
 
 class Shown:
     def __init__(self) -> None:
-        self.effects: list[tuple[int, Effect]] = []
+        self.effects: list[tuple[TableRef, Effect]] = []
 
-    async def show(self, game_id: int, effect: Effect) -> None:
-        self.effects.append((game_id, effect))
+    async def show(self, table: TableRef, effect: Effect) -> None:
+        self.effects.append((table, effect))
 
 
 def delivery(shown: Shown) -> Delivery:
@@ -30,7 +31,7 @@ async def test_a_step_with_nothing_to_show_leaves_nothing_to_drain(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     sink = delivery(Shown())
-    sink.submit(7, [])
+    sink.submit(TableRef.game(7), [])
     with caplog.at_level(logging.WARNING, logger="bot.adapter.outbound.delivery"):
         await sink.drain(timeout=2.0)
     # Before the fix the empty queue kept the drain looping until its timeout,
@@ -44,9 +45,9 @@ async def test_drain_delivers_what_is_queued_before_it_returns(
     shown = Shown()
     sink = delivery(shown)
     ping = PingTurn(PLACE, 7, 0, 99, "bid", in_channel=False)
-    sink.submit(7, [ping])
-    sink.submit(8, [])
+    sink.submit(TableRef.game(7), [ping])
+    sink.submit(TableRef.pad(8), [])
     with caplog.at_level(logging.WARNING, logger="bot.adapter.outbound.delivery"):
         await sink.drain(timeout=2.0)
-    assert shown.effects == [(7, cast(Any, ping))]
+    assert shown.effects == [(TableRef.game(7), cast(Any, ping))]
     assert "undelivered" not in caplog.text
