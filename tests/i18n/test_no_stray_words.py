@@ -28,7 +28,8 @@ from i18n import words_for
 ROOT = Path(__file__).resolve().parents[2]
 MODULES = sorted((ROOT / "bot" / "adapter").rglob("*.py"))
 CATALOGUE_CALLS = {"t", "n", "p", "N_", "pN_"}
-LOGGING = {"debug", "info", "warning", "error", "exception", "critical"}
+LOGGING = {"debug", "info", "warning", "error", "exception", "critical", "best_effort"}
+"""Calls whose text goes to the log only (``best_effort`` logs what failed)."""
 WORDS = re.compile(r"[A-Za-z]{2,}[,.:;!?—–-]*\s+\W*[A-Za-z]{2,}|^[A-Z][a-z]+(\s|$)")
 CONTEXTS = {"slash command"}
 """gettext contexts: labels for translators, never shown."""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.adapter.outbound import pictures
+from bot.adapter.outbound.delivery import best_effort
 from bot.adapter.words import controls
 from bot.adapter.words.custom_ids import component_id
 from bot.adapter.words.hand_text import hand_picture_key, hand_text
@@ -58,7 +59,5 @@ async def update_ephemeral_hand(
         return
     words = await bot.languages.asker(interaction)
     content, files, view = await _payload(bot, words, game_id, seat, hand)
-    try:
-        await interaction.edit_original_response(content=content, attachments=files, view=view)
-    except discord.HTTPException as exc:
-        log.info("ephemeral hand not refreshed: %s", exc)
+    await best_effort("ephemeral hand not refreshed", interaction.edit_original_response(
+        content=content, attachments=files, view=view))

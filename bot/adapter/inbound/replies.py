@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable
 from typing import Any
 
 import discord
 from discord.utils import MISSING
+
+from bot.adapter.outbound.delivery import best_effort
 
 log = logging.getLogger(__name__)
 
@@ -25,10 +28,9 @@ async def reply(
     view: discord.ui.View = MISSING,
 ) -> None:
     """Answer only the person who clicked or typed."""
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True, file=file, view=view)
-        else:
-            await interaction.response.send_message(text, ephemeral=True, file=file, view=view)
-    except discord.HTTPException as exc:
-        log.info("could not reply to an interaction: %s", exc)
+    answer: Awaitable[object]
+    if interaction.response.is_done():
+        answer = interaction.followup.send(text, ephemeral=True, file=file, view=view)
+    else:
+        answer = interaction.response.send_message(text, ephemeral=True, file=file, view=view)
+    await best_effort("could not reply to an interaction", answer)

@@ -15,6 +15,12 @@ The one failure policy, for every outbound call:
   in DMs and the players are told once; a deleted message (10008) → a new one.
 - a score pad's channel deleted or refusing the bot → the pad is cancelled and its
   people are told in DMs (a pad lives in its channel message: it can't go on in DMs).
+- a side call that goes with an effect (closing an old offer, deleting an old ping,
+  adding a player to a thread, one person's copy of a notice) is ``best_effort``: its
+  failure is logged and skipped, and never stops the effect or the other people's copies.
+
+The presenter and the replies use the helpers below instead of catching Discord's
+errors themselves, so this module is the only outbound place that does.
 """
 
 from __future__ import annotations
@@ -23,18 +29,20 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import aiohttp
 import discord
 
 from bot.adapter.outbound.discord_codes import (
+    CHANNEL_REFUSALS,
     DMS_CLOSED,
     MISSING_ACCESS,
     MISSING_PERMISSIONS,
     UNKNOWN_CHANNEL,
+    UNKNOWN_MESSAGE,
 )
 from bot.adapter.outbound.message_book import MessageBook
 from bot.core.effects import (
@@ -61,6 +69,10 @@ class Shows(Protocol):
     async def show(self, table: TableRef, effect: Effect) -> None: ...
 
 log = logging.getLogger(__name__)
+
+NOT_DELIVERED: Final = (discord.HTTPException, aiohttp.ClientError, TimeoutError)
+"""What a call to Discord raises when it did not get through (after discord.py's own
+retries of rate limits and server errors)."""
 
 SLOT_HOLD_SECONDS: Final = 0.25
 """A delivery still running after this long gives its slot back (see ``_slot``)."""
@@ -193,7 +205,7 @@ class Delivery:
             await self._refused(table, effect, exc)
         except discord.NotFound as exc:
             await self._refused(table, effect, exc)
-        except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as exc:
+        except NOT_DELIVERED as exc:
             log.warning("%s: %s not shown: %s", table, type(effect).__name__, exc)
         except Exception:
             log.exception("%s: %s failed", table, type(effect).__name__)
@@ -263,3 +275,53 @@ def _replace(queue: deque[Queued], effect: ShowHand) -> bool:
             queue[index] = replace(effect, fresh=queued.fresh)
             return True
     return False
+
+
+# --- the policy's helpers, for the presenter and the replies -------------------------------
+
+async def best_effort(what: str, call: Awaitable[Any]) -> bool:
+    """A side call: its failure is logged and skipped (see the policy above). Returns
+    whether it got through."""
+    try:
+        await call
+    except NOT_DELIVERED as exc:
+        log.info("%s: %s", what, exc)
+        return False
+    return True
+
+
+async def edit_or_send(
+    target: discord.PartialMessageable, message_id: int | None, **payload: Any,
+) -> discord.Message:
+    """Edit a message in place, or send it anew when it is gone (10008) or never was."""
+    if message_id is not None:
+        try:
+            return await target.get_partial_message(message_id).edit(**payload)
+        except discord.NotFound as exc:
+            if exc.code != UNKNOWN_MESSAGE:
+                raise
+    payload.pop("attachments", None)
+    return await target.send(**payload)
+
+
+async def refused_by_channel(call: Awaitable[Any]) -> bool:
+    """Make a channel call; ``True`` when the channel refuses the bot (deleted, or no
+    longer writable), so the caller can show the same thing another way. Anything
+    else goes up to the delivery."""
+    try:
+        await call
+    except (discord.Forbidden, discord.NotFound) as exc:
+        if exc.code not in CHANNEL_REFUSALS:
+            raise
+        log.warning("a channel refused the bot: %s", exc)
+        return True
+    return False
+
+
+async def edit_unless_deleted(message: discord.PartialMessage, **payload: Any) -> bool:
+    """Edit a message the person may have deleted; ``False`` when it is gone."""
+    try:
+        await message.edit(**payload)
+    except discord.NotFound:
+        return False
+    return True

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from bot.storage import GameNotFound, Storage, StorageError
+from bot.storage import GameNotFound, Storage
 
 ChannelState = Literal["ok", "unwritable", "gone"]
 
@@ -64,9 +64,11 @@ class MessageBook:
         if found is not None:
             return found
         messages = GameMessages(channel_id=channel_id)
+        # A storage fault goes up to the delivery (this effect is not shown, the next one
+        # reads again): remembering no messages would post every one of them anew.
         try:
             stored = await self._storage.load_game_changes(game_id, NO_MOVES)
-        except (GameNotFound, StorageError):
+        except GameNotFound:
             stored = None
         if stored is not None:
             messages.thread_id = stored.thread_id

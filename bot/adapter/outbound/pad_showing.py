@@ -11,12 +11,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 import discord
 
 from bot.adapter.outbound import pictures
-from bot.adapter.outbound.discord_codes import UNKNOWN_MESSAGE
+from bot.adapter.outbound.delivery import best_effort, edit_or_send
+from bot.adapter.outbound.presenting import send_direct
 from bot.adapter.words.languages import LanguageBook
 from bot.adapter.words.pad_view import pad_controls, pad_embed
 from bot.adapter.words.texts import signed
@@ -75,11 +76,8 @@ class PadPresenter:
             text = words.t("The score pad of your table game in {where} was cancelled: its "
                            "channel was deleted or can no longer be used. Nothing counts.",
                            where=self._where(words, effect.place))
-            try:
-                user = self._client.get_user(user_id) or await self._client.fetch_user(user_id)
-                await user.send(text)
-            except discord.HTTPException as exc:
-                log.info("could not tell %s of a lost score pad: %s", user_id, exc)
+            await best_effort(f"{user_id} not told of a lost score pad",
+                              send_direct(self._client, user_id, text))
 
     def _where(self, words: Words, place: Place) -> str:
         guild = self._client.get_guild(place.guild_id)
@@ -92,18 +90,14 @@ class PadPresenter:
         pad = effect.pad
         embed, view = pad_embed(words, pad), pad_controls(words, pad)
         message_id = None if effect.fresh else self._pads.message_of(pad.pad_id)
-        if message_id is not None:
-            try:
-                await channel.get_partial_message(message_id).edit(embed=embed, view=view)
-                return
-            except discord.NotFound as exc:
-                if exc.code != UNKNOWN_MESSAGE:
-                    raise
-        if view is None:
-            sent = await channel.send(embed=embed, allowed_mentions=NO_MENTIONS)
-        else:
-            sent = await channel.send(embed=embed, view=view, allowed_mentions=NO_MENTIONS)
-        await self._pads.remember_message(pad.pad_id, sent.id)
+        payload: dict[str, Any] = {"embed": embed, "allowed_mentions": NO_MENTIONS}
+        if view is not None:
+            payload["view"] = view
+        elif message_id is not None:
+            payload["view"] = None  # an edit takes the controls off
+        sent = await edit_or_send(channel, message_id, **payload)
+        if sent.id != message_id:
+            await self._pads.remember_message(pad.pad_id, sent.id)
 
     async def _show_sheet(self, words: Words, channel: discord.PartialMessageable,
                           effect: ShowPadSheet) -> None:

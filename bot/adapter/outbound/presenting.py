@@ -11,7 +11,6 @@ from typing import Any
 
 import discord
 
-from bot.adapter.outbound.discord_codes import UNKNOWN_MESSAGE
 from bot.adapter.outbound.message_book import GameMessages, MessageBook
 from bot.adapter.outbound.review_summary import FinalSummaries
 from bot.adapter.words.languages import LanguageBook
@@ -32,6 +31,12 @@ def fingerprint(*parts: Any) -> int:
 
 def view_fingerprint(view: discord.ui.View | None) -> Any:
     return None if view is None else view.to_components()
+
+
+async def send_direct(client: discord.Client, user_id: int, text: str) -> None:
+    """A DM to a person the bot may not have cached."""
+    user = client.get_user(user_id) or await client.fetch_user(user_id)
+    await user.send(text)
 
 
 class ShowContext:
@@ -80,18 +85,5 @@ class ShowContext:
             await self.storage.update_seat(game_id, seat, dm_channel_id=dm.id)
         return self.client.get_partial_messageable(
             channel_id, type=discord.ChannelType.private)
-
-    async def edit_or_send(
-        self, target: discord.PartialMessageable, message_id: int | None, **payload: Any,
-    ) -> discord.Message:
-        """Edit a message in place, or send it anew when it is gone (or never was)."""
-        if message_id is not None:
-            try:
-                return await target.get_partial_message(message_id).edit(**payload)
-            except discord.NotFound as exc:
-                if exc.code != UNKNOWN_MESSAGE:
-                    raise
-        payload.pop("attachments", None)
-        return await target.send(**payload)
 
     # --- the lobby and the start ----------------------------------------------------------

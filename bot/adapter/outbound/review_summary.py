@@ -9,12 +9,12 @@ from __future__ import annotations
 import asyncio
 import logging
 
-import aiohttp
 import discord
 
 from ai.review import ReviewError
+from bot.adapter.outbound.delivery import best_effort
 from bot.adapter.outbound.reviews import ReviewBusy, Reviews
-from bot.storage import Storage, StorageError
+from bot.storage import Storage
 from i18n import Words
 from i18n.review_words import game_summary
 
@@ -40,22 +40,17 @@ class FinalSummaries:
                    words: Words) -> None:
         try:
             line = await self._line(game_id, seat, words)
-            if line is not None:
-                await message.edit(content=f"{text}\n{line}")
-        except (discord.HTTPException, aiohttp.ClientError, RuntimeError) as exc:
-            # RuntimeError: the bot is stopping and its HTTP session has closed.
-            log.info("game summary not added to a final DM of game %s: %s", game_id, exc)
         except asyncio.CancelledError:
             raise
-        except Exception:
+        except Exception:  # the game could not be read, or its review failed
             log.exception("game summary for a final DM of game %s failed", game_id)
+            return
+        if line is not None:
+            await best_effort(f"game summary not added to a final DM of game {game_id}",
+                              message.edit(content=f"{text}\n{line}"))
 
     async def _line(self, game_id: int, seat: int, words: Words) -> str | None:
-        try:
-            stored = await self._storage.load_game(game_id)
-        except StorageError as exc:
-            log.info("game %s: no summary for its final DMs: %s", game_id, exc)
-            return None
+        stored = await self._storage.load_game(game_id)
         if stored.game is None or not stored.game.results():
             return None
         try:

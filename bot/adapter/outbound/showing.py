@@ -13,7 +13,12 @@ from typing import Any
 import discord
 
 from bot.adapter.outbound import pictures
-from bot.adapter.outbound.discord_codes import CHANNEL_REFUSALS
+from bot.adapter.outbound.delivery import (
+    best_effort,
+    edit_or_send,
+    edit_unless_deleted,
+    refused_by_channel,
+)
 from bot.adapter.outbound.message_book import GameMessages
 from bot.adapter.outbound.presenting import NO_MENTIONS, ShowContext, fingerprint, view_fingerprint
 from bot.adapter.outbound.showing_turns import OFFER_CLOSED, close_offer
@@ -57,10 +62,8 @@ async def show_open_thread(
     ctx.thread_opened(game_id, thread.id)
     await ctx.storage.update_game_messages(game_id, thread_id=thread.id)
     for user_id in e.user_ids:
-        try:
-            await thread.add_user(discord.Object(user_id))
-        except discord.HTTPException as exc:
-            log.info("could not add a player to the thread of game %s: %s", game_id, exc)
+        await best_effort(f"a player not added to the thread of game {game_id}",
+                          thread.add_user(discord.Object(user_id)))
 
 
 async def show_announce_start(
@@ -113,7 +116,7 @@ async def show_edit_table(
     mark = fingerprint(text, True)
     if messages.sent.get(messages.table_message_id) == mark:
         return
-    message = await ctx.edit_or_send(
+    message = await edit_or_send(
         ctx.channel(messages), messages.table_message_id, content=text,
         view=controls.table_controls(words, game_id), allowed_mentions=NO_MENTIONS)
     if message.id != messages.table_message_id:
@@ -170,16 +173,12 @@ async def show_final(
     picture = await pictures.final_file(words, view, names)
     record_name = f"kachuful-game-{game_id}.json"
     try:
-        if messages.channel_state == "ok":
-            await ctx.channel(messages).send(
+        if messages.channel_state == "ok" and not await refused_by_channel(
+            ctx.channel(messages).send(
                 text, files=[picture, pictures.as_file(e.record_json, record_name)],
                 view=controls.finished_controls(words, game_id),
-                allowed_mentions=NO_MENTIONS)
+                allowed_mentions=NO_MENTIONS)):
             return
-    except (discord.Forbidden, discord.NotFound) as exc:
-        if exc.code not in CHANNEL_REFUSALS:
-            raise
-        log.warning("game %s: final standings refused in the channel: %s", game_id, exc)
     finally:
         ctx.book.forget(game_id)
     # The channel cannot show the end: every player gets it in a DM, in their language.
@@ -192,11 +191,10 @@ async def show_final(
             "start). Download the record and check it with `kachuful verify`.",
             seed=e.seed_hex, commitment=e.table.commitment)
         dm = await ctx.dm(game_id, messages, seat, label.user_id)
-        try:
-            await dm.send(own_text, files=[await pictures.final_file(own, view, names),
-                                           pictures.as_file(e.record_json, record_name)])
-        except discord.HTTPException as exc:
-            log.info("final standings not sent to a player of game %s: %s", game_id, exc)
+        files = [await pictures.final_file(own, view, names),
+                 pictures.as_file(e.record_json, record_name)]
+        await best_effort(f"final standings not sent to a player of game {game_id}",
+                          dm.send(own_text, files=files))
 
 
 async def show_hand(
@@ -229,7 +227,7 @@ async def show_hand(
     if message_id is None:
         message = await dm.send(content, files=attachments, view=view)
     else:
-        message = await ctx.edit_or_send(dm, message_id, content=content,
+        message = await edit_or_send(dm, message_id, content=content,
                                            attachments=attachments, view=view)
     if message.id != message_id:
         messages.hand_messages[seat] = message.id
@@ -242,8 +240,7 @@ async def show_close_hand(
     ctx: ShowContext, game_id: int, messages: GameMessages, e: fx.CloseHand,
 ) -> None:
     if e.why != "deal_over":
-        await close_offer(ctx, messages, e.seat, e.place, e.user_id,
-                                OFFER_CLOSED[e.why])
+        await close_offer(ctx, messages, e.seat, e.place, e.user_id, OFFER_CLOSED[e.why])
     message_id = messages.hand_messages.pop(e.seat, None)
     messages.hand_attachments.pop(e.seat, None)
     if message_id is None or e.seat not in messages.dm_channels:
@@ -253,9 +250,7 @@ async def show_close_hand(
     text = hand_closed_text(words, e, ctx.where(words, e.place, messages))
     view = controls.review_controls(words, game_id, e)
     message = dm.get_partial_message(message_id)
-    try:
-        await message.edit(content=text, attachments=[], view=view)
-    except discord.NotFound:
+    if not await edit_unless_deleted(message, content=text, attachments=[], view=view):
         return  # the person deleted it: nothing left to close
     if e.why == "game_over" and ctx.summaries is not None:
         ctx.summaries.add(game_id, e.seat, message, text, words)

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import logging
 
-import discord
-
+from bot.adapter.outbound.delivery import best_effort
 from bot.adapter.outbound.message_book import GameMessages
-from bot.adapter.outbound.presenting import NO_MENTIONS, USER_MENTIONS, ShowContext
+from bot.adapter.outbound.presenting import NO_MENTIONS, USER_MENTIONS, ShowContext, send_direct
 from bot.adapter.words import controls
 from bot.adapter.words.notes import note_text, tell_text
 from bot.core import effects as fx
@@ -39,10 +38,7 @@ async def show_ping_turn(
     dm = await ctx.dm(game_id, messages, e.seat, e.user_id)
     old = messages.pings.pop(e.seat, None)
     if old is not None:
-        try:
-            await dm.get_partial_message(old).delete()
-        except discord.HTTPException as exc:
-            log.debug("old ping not deleted: %s", exc)
+        await best_effort("old ping not deleted", dm.get_partial_message(old).delete())
     words = await ctx.person(e.place, e.user_id)
     where = ctx.where(words, e.place, messages)
     ping = await dm.send(words.t("🔔 Your turn to bid — {where}", where=where)
@@ -101,11 +97,9 @@ async def close_offer(ctx: ShowContext, messages: GameMessages, seat: int, place
         return
     words = await (ctx.server(place) if in_channel else ctx.person(place, user_id))
     text = f"{ctx.where(words, place, messages)} — {words.t(why)}"
-    try:
-        await ctx.client.get_partial_messageable(channel_id).get_partial_message(
-            message_id).edit(content=text, view=None, allowed_mentions=NO_MENTIONS)
-    except discord.HTTPException as exc:
-        log.info("I'm back offer not closed: %s", exc)
+    offer_message = ctx.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+    await best_effort("I'm back offer not closed", offer_message.edit(
+        content=text, view=None, allowed_mentions=NO_MENTIONS))
 
 
 async def show_tell_players(
@@ -114,11 +108,8 @@ async def show_tell_players(
     for user_id in e.user_ids:
         words = await ctx.person(e.place, user_id)
         text = tell_text(words, e, ctx.where(words, e.place, messages))
-        try:
-            user = ctx.client.get_user(user_id) or await ctx.client.fetch_user(user_id)
-            await user.send(text)
-        except discord.HTTPException as exc:
-            log.info("could not tell a player of game %s: %s", game_id, exc)
+        await best_effort(f"a player of game {game_id} not told",
+                          send_direct(ctx.client, user_id, text))
     if e.kind == "cancelled_channel_lost":
         ctx.book.forget(game_id)
 

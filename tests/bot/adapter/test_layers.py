@@ -56,3 +56,26 @@ def test_the_architecture_page_names_files_that_exist() -> None:
     missing = [name for name in named if not any(f == name or f.endswith("/" + name)
                                                  for f in files)]
     assert missing == []
+
+
+POLICIES = {"outbound/delivery.py", "inbound/errors.py"}
+"""The one outbound failure policy and the one inbound error handler."""
+
+
+def caught_names(handler: ast.ExceptHandler) -> set[str]:
+    return {ast.unparse(node) for node in ast.walk(handler.type)} if handler.type else set()
+
+
+def test_discord_errors_and_storage_faults_are_caught_in_the_two_policies_only() -> None:
+    elsewhere = []
+    for path in sorted(ADAPTER.rglob("*.py")):
+        name = path.relative_to(ADAPTER).as_posix()
+        if name in POLICIES:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ExceptHandler) and any(
+                caught.startswith(("discord.", "aiohttp.")) or "StorageError" in caught
+                for caught in caught_names(node)
+            ):
+                elsewhere.append(f"{name}:{node.lineno}")
+    assert elsewhere == []
