@@ -27,6 +27,7 @@ from bot.core.refusals import Refusal
 from bot.core.seats import SeatState
 from bot.core.session import GameSession
 from bot.core.snapshots import can_start, lobby_snapshot, place_of, table_snapshot
+from bot.core.stored_sessions import TARGET_KEY
 from bot.core.tasks import KeyedTasks
 from bot.storage import NewSeat, StorageError
 from engine import Game, KachufulError, Rules
@@ -35,8 +36,6 @@ from engine.shuffle import new_seed
 log = logging.getLogger(__name__)
 
 LOBBY_IDLE_SECONDS: Final = 15 * 60
-TARGET_KEY: Final = "target_players"
-"""Where the target table size is kept in the game's stored ``bot_state``."""
 
 Started = Callable[[GameSession, list[Effect]], Awaitable[None]]
 
@@ -112,7 +111,7 @@ class Lobbies:
 
     async def join(self, game_id: int, user_id: int, name: str) -> LobbySnapshot:
         session = await self.lobby(game_id)
-        async with session.lock:
+        async with self._ctx.working_on(session):
             self._check_open(session)
             if session.seat_of(user_id) is not None:
                 raise Refusal("already_seated")
@@ -126,7 +125,7 @@ class Lobbies:
 
     async def leave(self, game_id: int, user_id: int) -> LobbySnapshot:
         session = await self.lobby(game_id)
-        async with session.lock:
+        async with self._ctx.working_on(session):
             self._check_open(session)
             seat = session.seat_of(user_id)
             if seat is None:
@@ -141,7 +140,7 @@ class Lobbies:
         session = await self.lobby(game_id)
         if level not in PLAYABLE_LEVELS:
             raise Refusal("bad_level")
-        async with session.lock:
+        async with self._ctx.working_on(session):
             self._check_open(session)
             if session.seat_of(user_id) is None:
                 raise Refusal("join_to_add_computers")
@@ -152,7 +151,7 @@ class Lobbies:
 
     async def remove_computer(self, game_id: int, user_id: int) -> LobbySnapshot:
         session = await self.lobby(game_id)
-        async with session.lock:
+        async with self._ctx.working_on(session):
             self._check_open(session)
             if session.seat_of(user_id) is None:
                 raise Refusal("not_at_table")
@@ -166,7 +165,7 @@ class Lobbies:
     async def close(self, game_id: int) -> LobbySnapshot:
         """Cancel the lobby (the adapter checks the host or a server manager)."""
         session = await self.lobby(game_id)
-        async with session.lock:
+        async with self._ctx.working_on(session):
             self._check_open(session)
             await self._storing(self._end(session))
             return lobby_snapshot(session, "cancelled")
@@ -238,7 +237,7 @@ class Lobbies:
     async def _close_when_idle(self, session: GameSession) -> None:
         await asyncio.sleep(self._idle)
         self._timers.discard(session.game_id)
-        async with session.lock:
+        async with self._ctx.working_on(session):
             if session.status != "lobby":
                 return
             try:

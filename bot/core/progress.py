@@ -14,7 +14,7 @@ from bot.core.session import GameSession
 from bot.core.shared_timers import SharedTurnTimers
 from bot.core.snapshots import place_of
 from bot.core.tasks import KeyedTasks
-from bot.core.timers import TIMEOUTS_BEFORE_AUTOPLAY, TurnPings, TurnTimers
+from bot.core.timers import TIMEOUTS_BEFORE_AUTOPLAY, TurnTimers
 from bot.core.turns import apply_action, finish, play_computer_moves
 from bot.storage import DueDeadline, StorageError
 from engine import IllegalAction
@@ -30,8 +30,6 @@ class GameProgress:
         self.ctx = ctx
         self.timers: TurnTimers | SharedTurnTimers = (
             SharedTurnTimers(ctx) if ctx.shared else TurnTimers(ctx, self.expire))
-        self.pings = TurnPings(ctx)
-        ctx.pings_due = self.pings.arm
         self.retries = KeyedTasks("retry")
         self._attempts: dict[int, int] = {}
 
@@ -144,5 +142,5 @@ class GameProgress:
 
     async def close(self) -> None:
         await self.timers.close()
-        await self.pings.close()
+        await self.ctx.pings.close()
         await self.retries.close()

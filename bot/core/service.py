@@ -12,9 +12,9 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from functools import partial
 from typing import Literal
 
+from bot.core.catch_up import CatchUp
 from bot.core.computers import DEFAULT_LEVEL, ComputerPlayers
 from bot.core.context import CoreContext
 from bot.core.effects import (
@@ -36,14 +36,15 @@ from bot.core.registry import SessionRegistry
 from bot.core.restore import restore_sessions
 from bot.core.session import GameSession
 from bot.core.shared_timers import DueClaims
-from bot.core.sharing import GameLookup, catch_up
+from bot.core.sharing import GameLookup
 from bot.core.snapshots import hand_snapshot, place_of, table_snapshot
+from bot.core.turn_pings import TurnPings, note_turns
 from bot.core.turns import (
     apply_action,
     hand_effects,
     new_deal_effects,
-    ping_effects,
 )
+from bot.core.workbench import Workbench
 from bot.storage import DueDeadline, GameStateConflict, Storage, StorageError
 from engine import Bid, Card, Game, IllegalAction, Play
 
@@ -77,12 +78,13 @@ class GameService:
     ) -> None:
         """``shared``: other bot processes use this database too (see
         :mod:`bot.core.sharing`)."""
+        registry = SessionRegistry()
+        bench = Workbench(storage, work_slots,
+                          CatchUp(storage, registry, sink) if shared else None)
         self.ctx = CoreContext(
-            storage, sink, asyncio.Semaphore(work_slots), time_scale=time_scale,
-            computers=computers or ComputerPlayers(),
+            storage, sink, bench, TurnPings(bench, sink, time_scale), registry,
+            computers=computers or ComputerPlayers(), time_scale=time_scale,
         )
-        if shared:
-            self.ctx.catch_up = partial(catch_up, self.ctx)
         self.progress = GameProgress(self.ctx)
         self.timers = self.progress.timers
         self.lobbies = Lobbies(self.ctx, self._first_deal, lobby_idle_seconds,
@@ -212,7 +214,7 @@ class GameService:
             effects: list[Effect] = [Note(place_of(session), "back", name=state.name),
                                      EditTable(place_of(session), table_snapshot(session))]
             effects += hand_effects(session, [seat], fresh=False)
-            effects += ping_effects(session, previous=session.shown_controls - {seat})
+            note_turns(session, previous=session.shown_controls - {seat})
             self.ctx.show(session, effects)
             await self.timers.arm(session)
 
@@ -245,7 +247,7 @@ class GameService:
         session = self.ctx.registry.get(game_id)
         if session is None or seat >= len(session.seats):
             return
-        async with session.lock:
+        async with self.ctx.working_on(session):
             state = session.seats[seat]
             if state.dms_closed:
                 return
@@ -260,7 +262,7 @@ class GameService:
                 effects.append(Note(place_of(session), "dm_fallback", user_id=state.user_id))
             if seat in session.shown_controls and session.game is not None:
                 session.shown_controls.discard(seat)
-                effects += ping_effects(session, previous=set(session.shown_controls))
+                note_turns(session, previous=set(session.shown_controls))
             self.ctx.show(session, effects)
 
     # --- ending ---------------------------------------------------------------------------
@@ -364,9 +366,9 @@ class GameService:
         await self.lobbies.close_all()
         try:
             async with asyncio.timeout(grace):
-                await self.ctx.idle.wait()
+                await self.ctx.bench.idle.wait()
         except TimeoutError:
-            log.warning("stopping with %s steps unfinished", self.ctx.in_flight)
+            log.warning("stopping with %s steps unfinished", self.ctx.bench.in_flight)
         self.ctx.computers.close()
 
 

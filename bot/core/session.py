@@ -42,8 +42,9 @@ class GameSession:
     adapter tries the channel again at each new deal, and may be refused again)."""
     shown_controls: set[int] = field(default_factory=set)
     """Seats whose hand message shows move controls now."""
-    pings_due: dict[int, int] = field(default_factory=dict)
-    """Seat → the turn counter it was noted on: pinged if still to move a little later."""
+    pings_due: dict[int, tuple[int, float]] = field(default_factory=dict)
+    """Seat → (the turn counter it was noted on, when): pinged if still to move a little
+    later (``bot.core.turn_pings``)."""
     rematch_of: int | None = None
     target_players: int | None = None
     """The table size asked for at ``start``: Start fills empty seats with computers."""

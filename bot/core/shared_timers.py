@@ -98,7 +98,7 @@ class SharedTurnTimers:
             return
         await asyncio.sleep(half - clock())
         self._reminders.discard(session.game_id)
-        async with session.lock:
+        async with self._ctx.working_on(session):
             if session.still_at(counter):
                 self._ctx.show(session, turn_reminders(self._ctx, session, deadline))
 

@@ -13,11 +13,9 @@ import logging
 from collections.abc import Callable
 
 from bot.core.context import CoreContext
-from bot.core.restore import apply_stored_seats, session_from_storage
 from bot.core.session import GameSession
-from bot.core.tables import TableRef
+from bot.core.stored_sessions import session_from_storage
 from bot.storage import GameNotFound
-from engine import DealStarted
 
 log = logging.getLogger(__name__)
 
@@ -89,42 +87,3 @@ class GameLookup:
             if session.status == "lobby":
                 self._on_loaded_lobby(session)
         return session
-
-
-async def catch_up(ctx: CoreContext, session: GameSession) -> None:
-    """Bring a cached game up to date with storage. The caller holds the game (its
-    lock here and in the database)."""
-    game = session.game
-    since = 0 if game is None else game.player_action_count
-    changes = await ctx.storage.load_game_changes(session.game_id, since)
-    if changes.status in ("finished", "cancelled"):
-        # Ended by another process, which also showed and recorded the end.
-        session.status = changes.status
-        ctx.registry.remove(session.game_id)
-        return
-    started = changes.status == "active" and game is None
-    if started or len(changes.seats) != len(session.seats):
-        # Started (or reseated) elsewhere: rebuild from the whole record.
-        stored = await ctx.storage.load_game(session.game_id)
-        fresh = session_from_storage(stored)
-        for name in ("seats", "status", "game", "deal_start_counter", "shown_controls",
-                     "thread_id", "turn_timeout"):
-            setattr(session, name, getattr(fresh, name))
-        ctx.sink.reload(TableRef.game(session.game_id))
-        return
-    moved = bool(changes.actions)
-    if game is not None:
-        for action in changes.actions:
-            for event in game.apply(action):
-                if isinstance(event, DealStarted):
-                    session.deal_start_counter = game.action_count
-    changed_seats = apply_stored_seats(session, changes.seats)
-    session.thread_id = changes.thread_id
-    session.turn_timeout = changes.turn_timeout
-    if moved:
-        session.shown_controls = set(session.awaiting_humans())
-        session.pings_due.clear()
-    if moved or changed_seats:
-        # Another process posted or edited this game's messages: the adapter rereads
-        # their ids before it shows the next step.
-        ctx.sink.reload(TableRef.game(session.game_id))

@@ -18,10 +18,8 @@ from typing import Final
 
 from bot.core.context import CoreContext
 from bot.core.session import GameSession
-from bot.core.tables import TableRef
 from bot.core.tasks import KeyedTasks
 from bot.core.turn_reminders import half_time, turn_reminders
-from bot.core.turns import due_pings
 from bot.storage import StorageError
 
 log = logging.getLogger(__name__)
@@ -77,7 +75,7 @@ class TurnTimers:
         """Store the deadline of the seats still to move, if the turn is still on, and
         remind them. Under the game's lock: a move being saved meanwhile would
         otherwise leave a stale deadline behind it."""
-        async with session.lock:
+        async with self._ctx.working_on(session):
             if not session.still_at(counter):
                 return
             moment = datetime.fromtimestamp(deadline, UTC)
@@ -93,30 +91,3 @@ class TurnTimers:
                     except StorageError as exc:  # the timer runs on; a restart gives a new turn
                         log.warning("turn deadline not saved: %s", exc)
             self._ctx.show(session, reminders)
-
-
-PING_DELAY_SECONDS: Final = 4.0
-"""A turn is pinged only if its player has not moved by then: someone playing along
-sees their hand change and needs no notification; someone away gets one."""
-
-
-class TurnPings:
-    """Sends the pings of turns noted by a step, a moment later, if still due."""
-
-    def __init__(self, ctx: CoreContext, delay: float = PING_DELAY_SECONDS) -> None:
-        self._ctx = ctx
-        self._delay = delay
-        self._tasks = KeyedTasks("ping")
-
-    def arm(self, session: GameSession) -> None:
-        if session.game_id not in self._tasks:
-            self._tasks.start(session.game_id, self._run(session))
-
-    async def _run(self, session: GameSession) -> None:
-        await asyncio.sleep(self._delay * self._ctx.time_scale)
-        self._tasks.discard(session.game_id)
-        async with session.lock:
-            self._ctx.sink.submit(TableRef.game(session.game_id), due_pings(session))
-
-    async def close(self) -> None:
-        await self._tasks.close()

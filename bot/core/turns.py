@@ -20,7 +20,6 @@ from bot.core.effects import (
     EditTable,
     Effect,
     Note,
-    PingTurn,
     PostTable,
     ShowHand,
     ShowScores,
@@ -30,8 +29,9 @@ from bot.core.game_end import finish_effects, record_finish
 from bot.core.session import GameSession
 from bot.core.shared_timers import owed_progress_due
 from bot.core.snapshots import hand_snapshot, place_of, table_snapshot
+from bot.core.turn_pings import note_turns
 from bot.storage import StorageError
-from engine import Bid, DealScored, DealStarted, GameOver, Phase, Play, TrickWon
+from engine import Bid, DealScored, DealStarted, GameOver, Play, TrickWon
 
 log = logging.getLogger(__name__)
 
@@ -134,7 +134,7 @@ def new_deal_effects(session: GameSession) -> list[Effect]:
     session.shown_controls = set()
     effects.append(PostTable(place, table_snapshot(session)))
     effects += hand_effects(session, session.present_humans(), fresh=True)
-    effects += ping_effects(session, previous=set())
+    note_turns(session, previous=set())
     return effects
 
 
@@ -155,37 +155,9 @@ def refresh_hands(session: GameSession, *, changed: int) -> list[Effect]:
     before = set(session.shown_controls)
     to_update = {changed} | set(session.awaiting_humans()) | before
     effects = hand_effects(session, sorted(to_update), fresh=False)
-    return effects + ping_effects(session, previous=before)
-
-
-def ping_effects(session: GameSession, *, previous: set[int]) -> list[Effect]:
-    """Note each person whose turn has just come; they are pinged if they have not
-    moved a little later (``TurnPings``). Returns no effect now."""
-    awaiting = set(session.awaiting_humans())
-    session.shown_controls = awaiting
-    for seat in sorted(awaiting - previous):
-        session.pings_due[seat] = session.control_counter(seat)
-    return []
-
-
-def due_pings(session: GameSession) -> list[Effect]:
-    """Pings for the people still to move on the turn they were noted for."""
-    game = session.game
-    due, session.pings_due = session.pings_due, {}
-    if game is None or session.status != "active":
-        return []
-    doing: Literal["bid", "play"] = "bid" if game.phase is Phase.BIDDING else "play"
-    place = place_of(session)
-    effects: list[Effect] = []
-    awaiting = set(session.awaiting_humans())
-    for seat, counter in sorted(due.items()):
-        state = session.seats[seat]
-        if seat not in awaiting or counter != session.control_counter(seat):
-            continue
-        assert state.user_id is not None
-        effects.append(PingTurn(place, session.game_id, seat, state.user_id, doing,
-                                in_channel=state.dms_closed))
+    note_turns(session, previous=before)
     return effects
+
 
 
 async def play_computer_moves(ctx: CoreContext, session: GameSession) -> list[Effect]:

@@ -38,7 +38,7 @@ async def test_clicks_are_acknowledged_while_the_work_waits_for_a_slot(
         user, hand = found
         before = game.action_count
 
-        await bot.service.ctx.work_slots.acquire()  # every slot busy (there is one)
+        await bot.service.ctx.bench.slots.acquire()  # every slot busy (there is one)
         try:
             choice = move_buttons(hand)[0]
             record = await fake.click(user, hand, choice)
@@ -47,7 +47,7 @@ async def test_clicks_are_acknowledged_while_the_work_waits_for_a_slot(
             await asyncio.sleep(0.3)
             assert game.action_count == before, "the move waited for a work slot"
         finally:
-            bot.service.ctx.work_slots.release()
+            bot.service.ctx.bench.slots.release()
         await fake.wait_for(lambda: game.action_count > before, timeout=10,
                             what="the move to be applied", poll=0.05)
         applied = game.log[before]
