@@ -27,7 +27,7 @@ from bot.adapter.outbound.review_summary import FinalSummaries
 from bot.adapter.outbound.reviews import Reviews
 from bot.adapter.words.command_words import CommandTranslator
 from bot.adapter.words.languages import LanguageBook
-from bot.core.lobby import LOBBY_IDLE_SECONDS
+from bot.core.lobby_idle import LOBBY_IDLE_SECONDS
 from bot.core.scorepad import ScorePads
 from bot.core.service import GameService
 from bot.settings import Settings
@@ -117,7 +117,7 @@ class KachufulBot(discord.Client):
         return self._languages
 
     def open_games(self) -> int:
-        return 0 if self._service is None else len(self._service.registry)
+        return 0 if self._service is None else self._service.open_games()
 
     # --- start-up ------------------------------------------------------------------------
 

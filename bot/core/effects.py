@@ -72,6 +72,22 @@ class LobbySnapshot:
 
 
 @dataclass(frozen=True, slots=True)
+class GameSummary:
+    """What the adapter may know of an unfinished game it looked up (never the session)."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    status: str
+    """``lobby`` or ``active``."""
+    rules: Rules
+    seat_count: int
+    dealt: bool
+    """The first deal has been made (a game exists to review)."""
+
+
+@dataclass(frozen=True, slots=True)
 class HandSnapshot:
     """What one person may see of their hand now, and which controls apply."""
 

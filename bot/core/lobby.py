@@ -1,41 +1,42 @@
-"""The lobby: seats, computer players, the host's Start — and the game's first deal.
+"""The lobby: seats, computer players, the host's Start, a rematch's seating — and the
+game's first deal.
 
 A lobby is a stored game in status ``lobby``; seats and the target table size are
-saved as they change, so a restart keeps them. An idle lobby closes itself.
+saved as they change, so a restart keeps them. An idle lobby closes itself
+(``lobby_idle``). What the adapter gets back is a snapshot, never the session; who may
+start or close is decided here, from the ``Actor``.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Final
 
 from ai.names import computer_name
+from bot.core.actors import Actor
 from bot.core.computers import DEFAULT_LEVEL, PLAYABLE_LEVELS
 from bot.core.context import CoreContext
 from bot.core.effects import (
     AnnounceStart,
     Effect,
     LobbySnapshot,
-    Note,
     OpenThread,
     ShowLobby,
 )
+from bot.core.lobby_idle import LobbyIdle
 from bot.core.refusals import Refusal
 from bot.core.seats import SeatState
 from bot.core.session import GameSession
+from bot.core.sharing import GameLookup
 from bot.core.snapshots import can_start, lobby_snapshot, place_of, table_snapshot
 from bot.core.stored_sessions import TARGET_KEY
-from bot.core.tasks import KeyedTasks
 from bot.storage import NewSeat, StorageError
 from engine import Game, KachufulError, Rules
 from engine.shuffle import new_seed
 
 log = logging.getLogger(__name__)
 
-LOBBY_IDLE_SECONDS: Final = 15 * 60
 
 Started = Callable[[GameSession, list[Effect]], Awaitable[None]]
 
@@ -48,19 +49,14 @@ def new_seat(seat: SeatState) -> NewSeat:
 
 class Lobbies:
     def __init__(
-        self, ctx: CoreContext, started: Started, idle_seconds: float = LOBBY_IDLE_SECONDS,
+        self, ctx: CoreContext, started: Started, idle: LobbyIdle, lookup: GameLookup,
         *, thread_mode: Callable[[int], Awaitable[bool]],
     ) -> None:
         self._ctx = ctx
         self._started = started
-        self._idle = idle_seconds
+        self._idle = idle
+        self._lookup = lookup
         self._thread_mode = thread_mode
-        self._timers = KeyedTasks("lobby")
-        self.find: Callable[[int], Awaitable[GameSession | None]] = self._registered
-        """Where a lobby is found (shared: also loaded from storage)."""
-
-    async def _registered(self, game_id: int) -> GameSession | None:
-        return self._ctx.registry.get(game_id)
 
     # --- opening ------------------------------------------------------------------------
 
@@ -68,7 +64,7 @@ class Lobbies:
         self, *, guild_id: int, channel_id: int, host_id: int, host_name: str, rules: Rules,
         target_players: int | None, turn_timeout: int, rematch_of: int | None = None,
         seats: Sequence[SeatState] = (),
-    ) -> GameSession:
+    ) -> LobbySnapshot:
         """Create and save a lobby. Raises ``StorageError`` with nothing created."""
         seed = new_seed()
         seated = list(seats) or [SeatState(name=host_name, user_id=host_id)]
@@ -94,23 +90,43 @@ class Lobbies:
             target_players=target_players, rematch_of=rematch_of,
         )
         self._ctx.registry.add(session)
-        self.touch(session)
-        return session
+        self._idle.touch(session)
+        return lobby_snapshot(session, "open")
 
-    def touch(self, session: GameSession) -> None:
-        """Restart the idle timer (any change to the lobby)."""
-        self._timers.start(session.game_id, self._close_when_idle(session))
+    async def rematch(self, game_id: int, actor: Actor, *, guild_id: int,
+                      channel_id: int) -> LobbySnapshot:
+        """A new lobby for a finished game's table: the asker hosts it, the other people
+        who stayed to the end and are free now sit down again, and so do the computers."""
+        if await self._lookup.in_channel(channel_id) is not None:
+            raise Refusal("channel_has_game")
+        if await self._lookup.of_user(actor.user_id) is not None:
+            raise Refusal("seated_elsewhere")
+        stored = await self._ctx.storage.load_game(game_id)
+        if not any(seat.user_id == actor.user_id for seat in stored.seats):
+            raise Refusal("only_players_rematch")
+        seats = [SeatState(name=actor.name, user_id=actor.user_id)]
+        for seat in stored.seats:
+            if seat.user_id == actor.user_id:
+                continue
+            if seat.user_id is None:
+                seats.append(SeatState(name=seat.display_name, level=seat.computer_level))
+            elif not seat.left_game and await self._lookup.of_user(seat.user_id) is None:
+                seats.append(SeatState(name=seat.display_name, user_id=seat.user_id))
+        return await self.open(
+            guild_id=guild_id, channel_id=channel_id, host_id=actor.user_id,
+            host_name=actor.name, rules=stored.rules, target_players=None,
+            turn_timeout=stored.turn_timeout, rematch_of=game_id, seats=seats)
 
     # --- seats --------------------------------------------------------------------------
 
-    async def lobby(self, game_id: int) -> GameSession:
-        session = await self.find(game_id)
+    async def _lobby(self, game_id: int) -> GameSession:
+        session = await self._lookup.find(game_id)
         if session is None or session.status != "lobby":
             raise Refusal("lobby_closed")
         return session
 
     async def join(self, game_id: int, user_id: int, name: str) -> LobbySnapshot:
-        session = await self.lobby(game_id)
+        session = await self._lobby(game_id)
         async with self._ctx.working_on(session):
             self._check_open(session)
             if session.seat_of(user_id) is not None:
@@ -124,7 +140,7 @@ class Lobbies:
             return self._changed(session)
 
     async def leave(self, game_id: int, user_id: int) -> LobbySnapshot:
-        session = await self.lobby(game_id)
+        session = await self._lobby(game_id)
         async with self._ctx.working_on(session):
             self._check_open(session)
             seat = session.seat_of(user_id)
@@ -137,7 +153,7 @@ class Lobbies:
             return self._changed(session)
 
     async def add_computer(self, game_id: int, user_id: int, level: str) -> LobbySnapshot:
-        session = await self.lobby(game_id)
+        session = await self._lobby(game_id)
         if level not in PLAYABLE_LEVELS:
             raise Refusal("bad_level")
         async with self._ctx.working_on(session):
@@ -150,7 +166,7 @@ class Lobbies:
             return self._changed(session)
 
     async def remove_computer(self, game_id: int, user_id: int) -> LobbySnapshot:
-        session = await self.lobby(game_id)
+        session = await self._lobby(game_id)
         async with self._ctx.working_on(session):
             self._check_open(session)
             if session.seat_of(user_id) is None:
@@ -162,20 +178,22 @@ class Lobbies:
             del session.seats[computers[-1]]
             return self._changed(session)
 
-    async def close(self, game_id: int) -> LobbySnapshot:
-        """Cancel the lobby (the adapter checks the host or a server manager)."""
-        session = await self.lobby(game_id)
+    async def close(self, game_id: int, actor: Actor) -> LobbySnapshot:
+        """Cancel the lobby: the host or a server manager may."""
+        session = await self._lobby(game_id)
+        if not actor.may_manage(session.host_id):
+            raise Refusal("only_host_closes_lobby")
         async with self._ctx.working_on(session):
             self._check_open(session)
-            await self._storing(self._end(session))
+            await self._storing(self._idle.end(session))
             return lobby_snapshot(session, "cancelled")
 
     # --- start --------------------------------------------------------------------------
 
-    async def start(self, game_id: int, user_id: int) -> None:
+    async def start(self, game_id: int, actor: Actor) -> None:
         """Seat the computers, deal, open the table. The effects go to the sink."""
-        session = await self.lobby(game_id)
-        if user_id != session.host_id:
+        session = await self._lobby(game_id)
+        if actor.user_id != session.host_id:
             raise Refusal("only_host_starts")
         async with self._ctx.working_on(session):
             if session.status != "lobby":
@@ -195,7 +213,7 @@ class Lobbies:
             raise Refusal("need_players", most=session.rules.max_players(),
                           detail=str(exc)) from None
         await self._ctx.storage.start_game(session.game_id)
-        self._timers.cancel(session.game_id)
+        self._idle.started(session.game_id)
         session.game = game
         session.status = "active"
         session.deal_start_counter = game.action_count
@@ -225,31 +243,5 @@ class Lobbies:
         session.seats.append(SeatState(name=name, level=level))
 
     def _changed(self, session: GameSession) -> LobbySnapshot:
-        self.touch(session)
+        self._idle.touch(session)
         return lobby_snapshot(session, "open")
-
-    async def _end(self, session: GameSession) -> None:
-        await self._ctx.storage.cancel_game(session.game_id)
-        self._timers.cancel(session.game_id)
-        session.status = "cancelled"
-        self._ctx.registry.remove(session.game_id)
-
-    async def _close_when_idle(self, session: GameSession) -> None:
-        await asyncio.sleep(self._idle)
-        self._timers.discard(session.game_id)
-        async with self._ctx.working_on(session):
-            if session.status != "lobby":
-                return
-            try:
-                await self._end(session)
-            except StorageError as exc:
-                log.warning("idle lobby %s not closed: %s", session.game_id, exc)
-                return
-            place = place_of(session)
-            self._ctx.show(session, [
-                Note(place, "lobby_idle", detail=str(int(self._idle // 60))),
-                ShowLobby(place, lobby_snapshot(session, "idle")),
-            ])
-
-    async def close_all(self) -> None:
-        await self._timers.close()

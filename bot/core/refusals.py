@@ -15,7 +15,8 @@ RefusalKey = Literal[
     "seated_elsewhere", "table_full", "host_cannot_leave", "not_at_table",
     "join_to_add_computers", "no_computer_to_remove", "only_host_starts",
     "already_started", "need_players", "bad_level", "only_host_or_manager",
-    "already_playing", "not_away", "game_over",
+    "already_playing", "not_away", "game_over", "channel_has_game", "only_players_rematch",
+    "only_the_asker", "only_host_closes_lobby",
     # the score pad's
     "pad_closed", "pad_only_keeper", "pad_started", "pad_not_started", "pad_illegal",
     "pad_tricks_off", "pad_nothing_to_undo", "pad_need_players", "pad_table_full",

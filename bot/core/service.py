@@ -11,9 +11,9 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Literal
 
+from bot.core.actors import Actor
 from bot.core.catch_up import CatchUp
 from bot.core.computers import DEFAULT_LEVEL, ComputerPlayers
 from bot.core.context import CoreContext
@@ -29,7 +29,9 @@ from bot.core.effects import (
     TellPlayers,
 )
 from bot.core.game_end import cancel
-from bot.core.lobby import LOBBY_IDLE_SECONDS, Lobbies
+from bot.core.lobby import Lobbies
+from bot.core.lobby_idle import LOBBY_IDLE_SECONDS, LobbyIdle
+from bot.core.move_choice import MoveChoice
 from bot.core.progress import GameProgress
 from bot.core.refusals import Refusal
 from bot.core.registry import SessionRegistry
@@ -46,21 +48,9 @@ from bot.core.turns import (
 )
 from bot.core.workbench import Workbench
 from bot.storage import DueDeadline, GameStateConflict, Storage, StorageError
-from engine import Bid, Card, Game, IllegalAction, Play
+from engine import Bid, Game, IllegalAction, Play
 
 log = logging.getLogger(__name__)
-
-
-
-@dataclass(frozen=True, slots=True)
-class MoveChoice:
-    """What a move control asks for: a bid, a card, or "my hidden card" (the one-card
-    blind deal, where the control must not name the card)."""
-
-    bid: int | None = None
-    blind: bool = False
-    card: Card | None = None
-    hidden_card: bool = False
 
 
 class GameService:
@@ -87,15 +77,25 @@ class GameService:
         )
         self.progress = GameProgress(self.ctx)
         self.timers = self.progress.timers
-        self.lobbies = Lobbies(self.ctx, self._first_deal, lobby_idle_seconds,
+        self.lobby_idle = LobbyIdle(self.ctx, lobby_idle_seconds)
+        self.lookup = GameLookup(self.ctx, self.lobby_idle.touch)
+        """Where the adapter finds a game (summaries, never sessions)."""
+        self.lobbies = Lobbies(self.ctx, self._first_deal, self.lobby_idle, self.lookup,
                                thread_mode=thread_mode or _no_threads)
-        self.lookup = GameLookup(self.ctx, self.lobbies.touch)
-        self.lobbies.find = self.lookup.find
+        """The lobby's steps (snapshots in, permission decided from the ``Actor``)."""
         self.due = DueClaims(self.ctx, self._carry_on) if shared else None
 
     @property
     def registry(self) -> SessionRegistry:
         return self.ctx.registry
+
+    def is_loaded(self, game_id: int) -> bool:
+        """This process holds a copy of the game (a click on one it has not loaded is
+        acknowledged before the load)."""
+        return self.ctx.registry.get(game_id) is not None
+
+    def open_games(self) -> int:
+        return len(self.ctx.registry)
 
     # --- looking things up ----------------------------------------------------------------
 
@@ -267,18 +267,27 @@ class GameService:
 
     # --- ending ---------------------------------------------------------------------------
 
-    async def cancel(self, game_id: int, by: str) -> None:
-        """Cancel a lobby or a game (the adapter checks who may)."""
+    async def check_cancel(self, game_id: int, actor: Actor) -> None:
+        """Refuse now what ``cancel`` would refuse (before asking to confirm)."""
         session = await self.lookup.find(game_id)
         if session is None or session.status not in ("lobby", "active"):
             raise Refusal("game_not_running")
+        if not actor.may_manage(session.host_id):
+            raise Refusal("only_host_or_manager")
+
+    async def cancel(self, game_id: int, actor: Actor) -> None:
+        """Cancel a lobby or a game: the host or a server manager may."""
+        await self.check_cancel(game_id, actor)
+        session = await self.lookup.find(game_id)
+        assert session is not None
         if session.status == "lobby":
-            snapshot = await self.lobbies.close(game_id)
+            snapshot = await self.lobbies.close(game_id, actor)
             self.ctx.show(session, [ShowLobby(place_of(session), snapshot)])
             return
         async with self.ctx.working_on(session):
             _still_playing(session)
-            self.ctx.show(session, await self._cancelling(session, "cancelled", by=by))
+            self.ctx.show(session, await self._cancelling(session, "cancelled",
+                                                          by=actor.name))
 
     async def channel_lost(self, game_id: int, how: Literal["deleted", "unwritable"]) -> None:
         """The game's channel is gone or refuses the bot.
@@ -348,7 +357,7 @@ class GameService:
             return
         for session, deadline in await restore_sessions(self.ctx):
             if session.status == "lobby":
-                self.lobbies.touch(session)
+                self.lobby_idle.touch(session)
                 continue
             async with self.ctx.working_on(session):
                 self.ctx.show(session, [EditTable(place_of(session), table_snapshot(session))]
@@ -363,7 +372,7 @@ class GameService:
         if self.due is not None:
             await self.due.close()
         await self.progress.close()
-        await self.lobbies.close_all()
+        await self.lobby_idle.close()
         try:
             async with asyncio.timeout(grace):
                 await self.ctx.bench.idle.wait()

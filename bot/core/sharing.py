@@ -1,9 +1,8 @@
-"""Games shared with other bot processes: found where they are stored, and caught up.
+"""Finding a game: this process's sessions, then (shared) storage.
 
 On a shared database (PostgreSQL, or sharded processes) the log in storage is the
 truth and this process's sessions are caches. A game is loaded when first touched,
-not at start-up. Each step holds the game's lock in the database and first applies
-whatever other processes saved since this copy was last brought up to date.
+not at start-up; each step then catches it up (``bot.core.catch_up``).
 """
 
 from __future__ import annotations
@@ -13,7 +12,9 @@ import logging
 from collections.abc import Callable
 
 from bot.core.context import CoreContext
+from bot.core.effects import GameSummary
 from bot.core.session import GameSession
+from bot.core.snapshots import game_summary
 from bot.core.stored_sessions import session_from_storage
 from bot.storage import GameNotFound
 
@@ -23,7 +24,8 @@ LobbyLoaded = Callable[[GameSession], None]
 
 
 class GameLookup:
-    """Where the adapter finds a game: this process's sessions, then (shared) storage."""
+    """``find`` gives the core a game's session; the other look-ups give the adapter a
+    summary, never the session."""
 
     def __init__(self, ctx: CoreContext, on_loaded_lobby: LobbyLoaded) -> None:
         self._ctx = ctx
@@ -41,20 +43,24 @@ class GameLookup:
             task.add_done_callback(lambda _: self._loading.pop(game_id, None))
         return await asyncio.shield(task)
 
-    async def in_channel(self, channel_id: int) -> GameSession | None:
+    async def game(self, game_id: int) -> GameSummary | None:
+        """An unfinished game, as the adapter may know it."""
+        return _summary(await self.find(game_id))
+
+    async def in_channel(self, channel_id: int) -> GameSummary | None:
         """The open game of a channel (or of the thread it runs in)."""
         if not self._ctx.shared or not channel_id:
-            return self._ctx.registry.in_channel(channel_id)
+            return _summary(self._ctx.registry.in_channel(channel_id))
         # Storage decides: a copy here may be of a game another process has ended.
         game_id = await self._ctx.storage.open_game_in_channel(channel_id)
-        return None if game_id is None else await self.find(game_id)
+        return None if game_id is None else await self.game(game_id)
 
-    async def of_user(self, user_id: int) -> GameSession | None:
+    async def of_user(self, user_id: int) -> GameSummary | None:
         """The one unfinished game a person is seated in."""
         if not self._ctx.shared:
-            return self._ctx.registry.of_user(user_id)
+            return _summary(self._ctx.registry.of_user(user_id))
         game_id = await self._ctx.storage.open_game_of_user(user_id)
-        return None if game_id is None else await self.find(game_id)
+        return None if game_id is None else await self.game(game_id)
 
     async def last_finished_in(self, channel_id: int) -> int | None:
         """The game that finished last in a channel: remembered here, else stored (it
@@ -87,3 +93,7 @@ class GameLookup:
             if session.status == "lobby":
                 self._on_loaded_lobby(session)
         return session
+
+
+def _summary(session: GameSession | None) -> GameSummary | None:
+    return None if session is None else game_summary(session)

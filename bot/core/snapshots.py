@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.core.effects import (
+    GameSummary,
     HandSnapshot,
     LobbySnapshot,
     LobbyState,
@@ -14,6 +15,12 @@ from bot.core.session import GameSession
 from engine import Phase
 
 MIN_PLAYERS = 3
+
+
+def game_summary(session: GameSession) -> GameSummary:
+    return GameSummary(session.game_id, session.guild_id, session.channel_id, session.host_id,
+                       session.status, session.rules, len(session.seats),
+                       session.game is not None)
 
 
 def place_of(session: GameSession) -> Place:

@@ -9,12 +9,10 @@ import discord
 from bot.adapter.inbound.board import send_leaderboard
 from bot.adapter.inbound.lobby_answer import open_lobby
 from bot.adapter.inbound.replies import reply
-from bot.adapter.inbound.router_checks import is_host_or_manager, is_manager
+from bot.adapter.inbound.router_checks import actor_of, is_manager
 from bot.adapter.outbound.pictures import as_file
 from bot.adapter.words.custom_ids import BadComponent, ComponentId
-from bot.core.refusals import Refusal
 from bot.core.scorepad_state import PadState
-from bot.core.seats import SeatState
 from bot.storage import LEADERBOARD_SORTS
 from engine.record import game_to_record, record_to_json
 
@@ -53,17 +51,14 @@ async def confirm_cancel(
     if not yes:
         await interaction.response.edit_message(content=words.t("The game goes on."), view=None)
         return
-    session = await bot.service.lookup.find(game_id)
-    if session is None:
+    actor = actor_of(interaction)
+    if await bot.service.lookup.game(game_id) is None:
         await interaction.response.edit_message(content=words.t("That game has already ended."),
                                                 view=None)
         return
-    if not is_host_or_manager(interaction, session.host_id):
-        await reply(interaction, words.t("Only the host or someone with Manage Server can "
-                                         "cancel."))
-        return
+    await bot.service.check_cancel(game_id, actor)
     await interaction.response.edit_message(content=words.t("Cancelled."), view=None)
-    await bot.service.cancel(game_id, interaction.user.display_name)
+    await bot.service.cancel(game_id, actor)
 
 
 async def confirm_forget(
@@ -142,26 +137,7 @@ async def on_board(bot: BotParts, interaction: discord.Interaction, cid: Compone
 
 
 async def on_rematch(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
-    lookup = bot.service.lookup
-    words = await bot.languages.asker(interaction)
-    if await lookup.in_channel(interaction.channel_id or 0) is not None:
-        await reply(interaction, words.t("This channel already has a game open."))
-        return
-    if await lookup.of_user(interaction.user.id) is not None:
-        raise Refusal("seated_elsewhere")
-    stored = await bot.storage.load_game(cid.game_id)
-    if not any(seat.user_id == interaction.user.id for seat in stored.seats):
-        await reply(interaction, words.t("Only the players of that game can start its "
-                                         "rematch."))
-        return
-    seats = [SeatState(name=interaction.user.display_name, user_id=interaction.user.id)]
-    for seat in stored.seats:
-        if seat.user_id == interaction.user.id:
-            continue
-        if seat.user_id is not None and not seat.left_game:
-            if await lookup.of_user(seat.user_id) is None:
-                seats.append(SeatState(name=seat.display_name, user_id=seat.user_id))
-        elif seat.user_id is None:
-            seats.append(SeatState(name=seat.display_name, level=seat.computer_level))
-    await open_lobby(bot, interaction, stored.rules, target_players=None,
-                     turn_timeout=stored.turn_timeout, rematch_of=cid.game_id, seats=seats)
+    """Who sits down again is the core's to decide (``Lobbies.rematch``)."""
+    actor = actor_of(interaction)
+    await open_lobby(bot, interaction, lambda guild_id, channel_id: bot.service.lobbies.rematch(
+        cid.game_id, actor, guild_id=guild_id, channel_id=channel_id))

@@ -16,7 +16,7 @@ from bot.adapter.inbound.lobby_answer import open_lobby
 from bot.adapter.inbound.pad_commands import add_pad_commands, send_pad_record
 from bot.adapter.inbound.replies import reply
 from bot.adapter.inbound.review_answer import send_review
-from bot.adapter.inbound.router_checks import is_host_or_manager, is_manager
+from bot.adapter.inbound.router_checks import actor_of, is_manager
 from bot.adapter.words import controls, texts
 from bot.adapter.words.command_choices import (
     RULE_OPTION_WORDS,
@@ -93,7 +93,7 @@ def build_group(bot: BotParts) -> app_commands.Group:
             text = texts.rules_help(words, PRESETS[settings.default_preset], None)
             text += "\n\n" + words.t("**Presets**") + "\n" + presets_help(words)
         else:
-            text = texts.rules_help(words, session.rules, len(session.seats) or None)
+            text = texts.rules_help(words, session.rules, session.seat_count or None)
         await reply(interaction, text)
 
     @group.command(name="hand", description=N_("Show me my hand again (only to me)"))
@@ -111,7 +111,7 @@ def build_group(bot: BotParts) -> app_commands.Group:
     async def review(interaction: discord.Interaction,
                      deal: app_commands.Range[int, 1, 99] | None = None) -> None:
         current = await bot.service.lookup.of_user(interaction.user.id)
-        game_id = (current.game_id if current is not None and current.game is not None
+        game_id = (current.game_id if current is not None and current.dealt
                    else await bot.service.lookup.last_finished_of(interaction.user.id))
         if game_id is None:
             words = await bot.languages.asker(interaction)
@@ -145,10 +145,7 @@ def build_group(bot: BotParts) -> app_commands.Group:
         if session is None:
             await reply(interaction, words.t("There is no game in this channel."))
             return
-        if not is_host_or_manager(interaction, session.host_id):
-            await reply(interaction, words.t("Only the host or someone with Manage Server can "
-                                             "cancel."))
-            return
+        await bot.service.check_cancel(session.game_id, actor_of(interaction))
         await reply(
             interaction,
             words.t("Cancel this game for everyone? It will not count in any leaderboard."),
@@ -275,13 +272,10 @@ async def start_command(
         # The engine explains in English: its messages name options, which stay English.
         await reply(interaction, words.t("Those rules don't work: {reason}", reason=str(exc)))
         return
-    await open_lobby(
-        bot,
-        interaction,
-        rules,
-        target_players=players,
-        turn_timeout=turn_timeout or server.turn_timeout,
-    )
+    user = interaction.user
+    await open_lobby(bot, interaction, lambda guild_id, channel_id: bot.service.lobbies.open(
+        guild_id=guild_id, channel_id=channel_id, host_id=user.id, host_name=user.display_name,
+        rules=rules, target_players=players, turn_timeout=turn_timeout or server.turn_timeout))
 
 
 async def settings_command(

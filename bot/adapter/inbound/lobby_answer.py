@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -10,25 +10,18 @@ import discord
 from bot.adapter.inbound.replies import reply
 from bot.adapter.words import controls
 from bot.adapter.words.lobby_view import lobby_embed
-from bot.core.seats import SeatState
-from bot.core.snapshots import lobby_snapshot
-from engine import Rules
+from bot.core.effects import LobbySnapshot
 
 if TYPE_CHECKING:
     from bot.adapter.inbound.parts import BotParts
 
 
 async def open_lobby(
-    bot: BotParts,
-    interaction: discord.Interaction,
-    rules: Rules,
-    *,
-    target_players: int | None,
-    turn_timeout: int,
-    rematch_of: int | None = None,
-    seats: Sequence[SeatState] = (),
+    bot: BotParts, interaction: discord.Interaction,
+    opening: Callable[[int, int], Awaitable[LobbySnapshot]],
 ) -> None:
-    """Create the lobby in this channel and post it as the interaction's answer."""
+    """Open a lobby in this channel (``opening(guild_id, channel_id)``, the core's step)
+    and post it as the interaction's answer."""
     assert interaction.guild_id is not None and interaction.channel_id is not None
     if bot.pads.in_channel(interaction.channel_id) is not None:
         # One table per channel: the pad's buttons and sheets would interleave with the
@@ -38,16 +31,10 @@ async def open_lobby(
                                          "or play the online game in another channel."))
         return
     await interaction.response.defer(thinking=True)
-    session = await bot.service.lobbies.open(
-        guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-        host_id=interaction.user.id, host_name=interaction.user.display_name, rules=rules,
-        target_players=target_players, turn_timeout=turn_timeout, rematch_of=rematch_of,
-        seats=seats,
-    )
-    lobby = lobby_snapshot(session, "open")
+    lobby = await opening(interaction.guild_id, interaction.channel_id)
     words = await bot.languages.server(interaction.guild_id)
     message = await interaction.edit_original_response(
         embed=lobby_embed(words, lobby), view=controls.lobby_controls(words, lobby))
-    messages = bot.book.start(session.game_id, interaction.channel_id)
+    messages = bot.book.start(lobby.game_id, interaction.channel_id)
     messages.lobby_message_id = message.id
-    await bot.storage.update_game_messages(session.game_id, lobby_message_id=message.id)
+    await bot.storage.update_game_messages(lobby.game_id, lobby_message_id=message.id)

@@ -18,6 +18,7 @@ from bot.adapter.inbound import after_game, pad_router
 from bot.adapter.inbound.hand_reply import send_hand, update_ephemeral_hand
 from bot.adapter.inbound.replies import interaction_data, reply
 from bot.adapter.inbound.review_answer import send_review
+from bot.adapter.inbound.router_checks import actor_of
 from bot.adapter.words import controls
 from bot.adapter.words.custom_ids import (
     HIDDEN_CARD,
@@ -28,8 +29,8 @@ from bot.adapter.words.custom_ids import (
 )
 from bot.adapter.words.lobby_view import lobby_embed
 from bot.core.effects import LobbySnapshot
+from bot.core.move_choice import MoveChoice
 from bot.core.refusals import Refusal
-from bot.core.service import MoveChoice
 from bot.core.tables import TableRef
 from engine import Card, CardError
 
@@ -82,7 +83,7 @@ async def on_move(bot: BotParts, interaction: discord.Interaction, cid: Componen
     seat = cid.arg_int(0)
     choice = move_choice(cid)
     service = bot.service
-    if service.registry.get(cid.game_id) is None:
+    if not service.is_loaded(cid.game_id):
         # Not loaded in this process yet (another one opened it, shared database):
         # acknowledge before loading it; a refusal then follows as a private message.
         await interaction.response.defer()
@@ -176,32 +177,18 @@ async def on_remove_computer(
 
 
 async def on_close(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
-    session = await bot.service.lobbies.lobby(cid.game_id)
-    if not can_manage(interaction, session.host_id):
-        words = await bot.languages.asker(interaction)
-        await reply(interaction, words.t("Only the host or a server manager can cancel the "
-                                         "lobby."))
-        return
-    await bot.service.lobbies.close(cid.game_id)
+    await bot.service.lobbies.close(cid.game_id, actor_of(interaction))
     words = await bot.languages.server(interaction.guild_id)
     await interaction.response.edit_message(content=words.t("This lobby was cancelled."),
                                             embed=None, view=None)
 
 
 async def on_start(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
-    session = await bot.service.lobbies.lobby(cid.game_id)
-    if interaction.user.id != session.host_id:
-        raise Refusal("only_host_starts")
-    # Acknowledge before the database: under load its writes queue behind moves.
+    # Acknowledge before the database: under load its writes queue behind moves (a
+    # refusal then follows as a private message).
     await interaction.response.defer()
-    await bot.service.lobbies.start(cid.game_id, interaction.user.id)
+    await bot.service.lobbies.start(cid.game_id, actor_of(interaction))
 
-
-def can_manage(interaction: discord.Interaction, host_id: int) -> bool:
-    if interaction.user.id == host_id:
-        return True
-    permissions = getattr(interaction, "permissions", None)
-    return bool(permissions and permissions.manage_guild)
 
 
 async def on_review(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:

@@ -1,8 +1,10 @@
-"""Who may do what, from the interaction's member permissions."""
+"""Who is asking, from the interaction's member and its permissions."""
 
 from __future__ import annotations
 
 import discord
+
+from bot.core.actors import Actor
 
 
 def is_manager(interaction: discord.Interaction) -> bool:
@@ -10,5 +12,7 @@ def is_manager(interaction: discord.Interaction) -> bool:
     return bool(permissions and permissions.manage_guild)
 
 
-def is_host_or_manager(interaction: discord.Interaction, host_id: int) -> bool:
-    return interaction.user.id == host_id or is_manager(interaction)
+def actor_of(interaction: discord.Interaction) -> Actor:
+    """The person asking, as the core decides permissions from: Discord tells whether
+    they manage the server; the core decides what that allows."""
+    return Actor(interaction.user.id, is_manager(interaction), interaction.user.display_name)

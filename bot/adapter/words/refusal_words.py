@@ -37,6 +37,10 @@ REFUSALS: Final[dict[RefusalKey, str]] = {
     "already_playing": N_("You're already playing yourself."),
     "not_away": N_("You're already playing yourself."),
     "game_over": N_("This game is over."),
+    "channel_has_game": N_("This channel already has a game open."),
+    "only_players_rematch": N_("Only the players of that game can start its rematch."),
+    "only_the_asker": N_("Only the person who asked can confirm this."),
+    "only_host_closes_lobby": N_("Only the host or a server manager can cancel the lobby."),
     # the score pad's
     "pad_closed": N_("This score pad is closed."),
     "pad_only_keeper": N_("Only the score keeper can do that."),

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from bot.core.actors import Actor
 from bot.core.effects import CloseHand, Effect, EffectT, HandSnapshot, ShowHand
 from bot.core.service import GameService, MoveChoice
 from bot.core.session import GameSession
@@ -92,11 +93,12 @@ async def open_lobby(
     with computers added (a person sits at one open table only, so a second lobby
     of a test starts its people further on)."""
     lobbies = core.service.lobbies
-    session = await lobbies.open(
+    lobby = await lobbies.open(
         guild_id=GUILD_ID, channel_id=next(_channels), host_id=person_id(first),
         host_name=person_name(first), rules=rules or preset_rules("short"),
         target_players=target, turn_timeout=turn_timeout,
     )
+    session = core.session(lobby.game_id)
     for index in range(first + 1, first + people):
         await lobbies.join(session.game_id, person_id(index), person_name(index))
     for _ in range(computers):
@@ -111,7 +113,7 @@ async def start_game(
     """A started game: after this, the game waits for a person (computers have moved)."""
     session = await open_lobby(core, people=people, computers=computers, rules=rules,
                                turn_timeout=turn_timeout, first=first)
-    await core.service.lobbies.start(session.game_id, session.host_id)
+    await core.service.lobbies.start(session.game_id, Actor(session.host_id))
     return session
 
 

@@ -7,7 +7,7 @@ import dataclasses
 from collections.abc import Iterator
 
 from bot.core.effects import HandSnapshot, ShowHand
-from bot.core.service import MoveChoice
+from bot.core.move_choice import MoveChoice
 from bot.core.session import GameSession
 from engine import Card, Phase, Play, Rules
 from tests.bot.core.conftest import OpenCore

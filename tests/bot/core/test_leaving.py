@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.core.actors import Actor
 from bot.core.effects import CloseHand, CloseTable, Note, ShowFinal, TellPlayers
 from bot.core.refusals import Refusal
 from bot.storage import StorageFull
@@ -33,7 +34,7 @@ async def test_cancel_closes_every_hand_and_the_table(open_core: OpenCore) -> No
     assert waiting is not None
     mark = core.mark()
 
-    await core.service.cancel(session.game_id, by=person_name(0))
+    await core.service.cancel(session.game_id, Actor(person_id(0), name=person_name(0)))
 
     shown = core.since(mark)
     closed = of_type(shown, CloseHand)
@@ -132,7 +133,7 @@ async def test_a_game_over_but_unrecorded_is_not_reopened(
         elif step == "leave_game":
             await core.service.leave_game(game_id, person_id(1))
         else:
-            await core.service.cancel(game_id, by=person_name(0))
+            await core.service.cancel(game_id, Actor(person_id(0), name=person_name(0)))
 
     assert refused.value.key == "game_over"
     assert core.since(mark) == []  # no "welcome back", no one leaving a finished table

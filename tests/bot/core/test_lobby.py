@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
+from bot.core.actors import Actor
 from bot.core.effects import Note, ShowLobby
 from bot.core.refusals import Refusal
 from bot.core.snapshots import lobby_snapshot
@@ -39,9 +40,9 @@ async def test_refusals_name_the_reason_and_change_nothing(open_core: OpenCore) 
         ("join_to_add_computers", lambda: lobbies.add_computer(game_id, stranger, "easy")),
         ("not_at_table", lambda: lobbies.remove_computer(game_id, stranger)),
         ("no_computer_to_remove", lambda: lobbies.remove_computer(game_id, person_id(1))),
-        ("only_host_starts", lambda: lobbies.start(game_id, person_id(1))),
+        ("only_host_starts", lambda: lobbies.start(game_id, Actor(person_id(1)))),
         # Two seats and no target size: a game needs three.
-        ("need_players", lambda: lobbies.start(game_id, person_id(0))),
+        ("need_players", lambda: lobbies.start(game_id, Actor(person_id(0)))),
     ]
     for key, attempt in refusals:
         with pytest.raises(Refusal) as refused:
@@ -105,12 +106,12 @@ async def test_a_closed_or_started_lobby_takes_no_one(open_core: OpenCore) -> No
     core = await open_core()
     lobbies = core.service.lobbies
     closed = await open_lobby(core, people=1)
-    snapshot = await lobbies.close(closed.game_id)
+    snapshot = await lobbies.close(closed.game_id, Actor(closed.host_id))
     assert snapshot.state == "cancelled"
     assert (await core.stored(closed.game_id)).status == "cancelled"
 
     started = await open_lobby(core, people=1, computers=2, first=1)
-    await lobbies.start(started.game_id, started.host_id)
+    await lobbies.start(started.game_id, Actor(started.host_id))
     for game_id in (closed.game_id, started.game_id):
         with pytest.raises(Refusal) as refused:
             await lobbies.join(game_id, person_id(5), person_name(5))
@@ -130,7 +131,7 @@ async def test_target_size_survives_a_restart(open_core: OpenCore, close_core: C
     assert restored.target_players == 5
     assert lobby_snapshot(restored, "open").capacity == 5
 
-    await after.service.lobbies.start(game_id, person_id(0))
+    await after.service.lobbies.start(game_id, Actor(person_id(0)))
     assert restored.game is not None and restored.game.player_count == 5
     stored = await after.stored(game_id)
     assert stored.status == "active"
@@ -142,7 +143,7 @@ async def test_a_lone_host_with_a_target_can_start(open_core: OpenCore) -> None:
     session = await open_lobby(core, people=1, target=4)
     assert lobby_snapshot(session, "open").can_start
 
-    await core.service.lobbies.start(session.game_id, person_id(0))
+    await core.service.lobbies.start(session.game_id, Actor(person_id(0)))
     assert session.status == "active"
     assert session.game is not None and session.game.player_count == 4
     assert len((await core.stored(session.game_id)).seats) == 4

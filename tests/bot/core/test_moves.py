@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.core.effects import EditTable, PingTurn, ShowHand
+from bot.core.move_choice import MoveChoice
 from bot.core.refusals import Refusal
-from bot.core.service import MoveChoice
 from engine import DECK, Phase
 from tests.bot.core.conftest import OpenCore
 from tests.bot.core.helpers import (

@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot.core.actors import Actor
 from bot.core.effects import ShowHand
 from bot.core.refusals import Refusal
 from bot.core.scorepad import ScorePads
@@ -78,7 +79,7 @@ async def stored_game(storage: Storage, game_id: int) -> Game:
 async def test_moves_through_either_process_make_one_game(open_shared: OpenShared) -> None:
     first, second = await open_shared(), await open_shared()
     lobby = await open_lobby(first, people=3)
-    await first.service.lobbies.start(lobby.game_id, lobby.host_id)
+    await first.service.lobbies.start(lobby.game_id, Actor(lobby.host_id))
     game_id = lobby.game_id
     assert second.service.registry.get(game_id) is None, "not loaded before it is touched"
     for turn in range(12):
@@ -98,7 +99,7 @@ async def test_moves_through_either_process_make_one_game(open_shared: OpenShare
 async def test_the_same_click_in_two_processes_lands_once(open_shared: OpenShared) -> None:
     first, second = await open_shared(), await open_shared()
     lobby = await open_lobby(first, people=3)
-    await first.service.lobbies.start(lobby.game_id, lobby.host_id)
+    await first.service.lobbies.start(lobby.game_id, Actor(lobby.host_id))
     game_id = lobby.game_id
     user, seat, shown = await person_to_move(first, game_id, 3)
     await second.service.hand_of(game_id, user)  # both processes hold the game
@@ -117,7 +118,7 @@ async def test_the_same_click_in_two_processes_lands_once(open_shared: OpenShare
 async def test_a_deadline_fires_in_one_process_only(open_shared: OpenShared) -> None:
     first, second = await open_shared(time_scale=0.01), await open_shared(time_scale=0.01)
     lobby = await open_lobby(first, people=3)
-    await first.service.lobbies.start(lobby.game_id, lobby.host_id)
+    await first.service.lobbies.start(lobby.game_id, Actor(lobby.host_id))
     game_id = lobby.game_id
     before = (await stored_game(first.storage, game_id)).player_action_count
     # Nobody moves: the stored deadline falls due and exactly one process times it out.
@@ -139,7 +140,7 @@ async def test_progress_a_dead_process_owed_is_carried_on(
 ) -> None:
     first = await open_shared(time_scale=0.01)
     lobby = await open_lobby(first, people=1, computers=2)
-    await first.service.lobbies.start(lobby.game_id, lobby.host_id)
+    await first.service.lobbies.start(lobby.game_id, Actor(lobby.host_id))
     game_id = lobby.game_id
     await first.service.close(5.0)  # "killed": no timers, no claims any more
     game = await stored_game(first.storage, game_id)
