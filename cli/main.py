@@ -42,6 +42,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from cli import help_language
+
+    # --help is printed as soon as it is read, so its language is looked up first.
+    help_language.choose(help_language.requested_language(
+        sys.argv[1:] if argv is None else argv))
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
