@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, Words, words_for
 
+ENGLISH_HELP: Language = DEFAULT_LANGUAGE
 _chosen: list[Language] = [DEFAULT_LANGUAGE]
 
 

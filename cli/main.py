@@ -47,8 +47,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     # --help is printed as soon as it is read, so its language is looked up first.
     help_language.choose(help_language.requested_language(
         sys.argv[1:] if argv is None else argv))
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    finally:
+        help_language.choose(help_language.ENGLISH_HELP)
     try:
         status: int = args.func(args)
         sys.stdout.flush()  # here, so that a reader gone is noticed inside the try

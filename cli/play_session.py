@@ -41,8 +41,8 @@ from engine import (
     Rules,
 )
 from i18n import words_for
-from i18n.illegal_moves import illegal_move_text
 from i18n.computer_names import level_word, shown_name
+from i18n.illegal_moves import illegal_move_text
 from i18n.rules_words import preset_label, rules_summary
 
 HUMAN: Final = 0

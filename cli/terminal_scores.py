@@ -22,7 +22,7 @@ from cli.terminal_table import (
 from engine.cards import Card
 from engine.events import DealScored, GameOver
 from engine.view import SeatView
-from i18n import N_, Words
+from i18n import N_
 from render.won_bid import won_of_bid
 
 

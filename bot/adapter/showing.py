@@ -127,7 +127,8 @@ class Presenter(TurnPresenter):
         words = await self._server(e.place)
         caption = words.t("Deal {deal}, trick {trick}: **{name}** wins with {card}.",
                           deal=e.deal_number, trick=e.trick.number,
-                          name=shown_name(words, e.names[e.trick.winner]), card=str(e.trick.winning_card))
+                          name=shown_name(words, e.names[e.trick.winner]),
+                          card=str(e.trick.winning_card))
         await self._channel(messages).send(caption, file=await pictures.trick_file(words, e),
                                            allowed_mentions=NO_MENTIONS)
 

@@ -89,5 +89,5 @@ def test_no_second_word_for_the_same_thing(language: str) -> None:
 
 
 def test_the_check_would_catch_a_second_word() -> None:
-    gujarati = [t for t in glossary_terms("gu") if t.english == "points"][0]
+    gujarati = next(t for t in glossary_terms("gu") if t.english == "points")
     assert any(_pattern(word).search("સુધાર્યું: કુલ ગુણ ફરી ગણાયા.") for word in gujarati.rejected)

@@ -40,13 +40,13 @@ from i18n.rules_words import presets_help, rules_summary
 from i18n.suits import SUIT_WORDS
 from render import (
     RenderOptions,
+    TrickScene,
     draw_dealer_draw,
     draw_final_standings,
     draw_hand,
     draw_score_sheet,
     draw_table_status,
     draw_trick,
-    TrickScene,
     samples,
 )
 from tests.cli.test_play import parse_args
