@@ -50,3 +50,12 @@ def translated_formatter(words: Words) -> type[argparse.HelpFormatter]:
             super().add_usage(usage, actions, groups, prefix)
 
     return TranslatedHelp
+
+
+def translated_help(parser: argparse.ArgumentParser, words: Words) -> None:
+    """Headings and ``-h``'s own line in ``words``' language (the parser is made with
+    ``add_help=False`` and :func:`translated_formatter`)."""
+    parser._optionals.title = words.t("options")
+    parser._positionals.title = words.t("positional arguments")
+    parser.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                        help=words.t("show this help message and exit"))

@@ -18,7 +18,7 @@ import sys
 import unicodedata
 from typing import TYPE_CHECKING, Final, TextIO
 
-from cli.help_language import help_words, translated_formatter
+from cli.help_language import help_words, translated_formatter, translated_help
 from engine.errors import KachufulError
 
 if TYPE_CHECKING:
@@ -54,9 +54,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         formatter_class=translated_formatter(words),
         add_help=False,
     )
-    parser._optionals.title = words.t("options")
-    parser.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
-                        help=words.t("show this help message and exit"))
+    translated_help(parser, words)
     parser.add_argument(
         "--players",
         type=player_count,

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from cli.help_language import help_words, translated_formatter, translated_help
 from cli.replay import EXIT_BAD_RECORD, read_text
 from engine.errors import RecordError
 from engine.game import Game
@@ -24,18 +25,25 @@ ENGLISH = words_for("en")
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    # The help speaks the --language of the same command line (cli.help_language).
+    words = help_words()
     parser = subparsers.add_parser(
         "verify",
-        help="check a finished game's seed, commitment, deals and moves",
-        description=(
-            "Verify the fair-deal proof of a record from the bot or kachuful play --save: the seed "
-            "matches the commitment, every deal came from the seed, every move was legal."
+        help=words.t("check a finished game's seed, commitment, deals and moves"),
+        description=words.t(
+            "Verify the fair-deal proof of a record from the bot or kachuful play --save: the "
+            "seed matches the commitment, every deal came from the seed, every move was legal."
         ),
+        formatter_class=translated_formatter(words),
+        add_help=False,
     )
-    parser.add_argument("file", metavar="RECORD", help="the record, or - for standard input")
+    translated_help(parser, words)
+    parser.add_argument("file", metavar="RECORD",
+                        help=words.t("the record, or - for standard input"))
     parser.add_argument(
         "--language", choices=tuple(LANGUAGES), default=DEFAULT_LANGUAGE,
-        help=f"the language of the verdict: {', '.join(LANGUAGES)} (default {DEFAULT_LANGUAGE})",
+        help=words.t("the language of the verdict: {languages} (default {default})",
+                     languages=", ".join(LANGUAGES), default=DEFAULT_LANGUAGE),
     )
     parser.set_defaults(func=run)
 

@@ -250,3 +250,22 @@ def test_play_help_follows_the_language(
     assert out.startswith(usage) and help_line in out
     if language != "en":
         assert "players at the table" not in out and "show this help" not in out
+
+
+@pytest.mark.parametrize(("language", "verdict_help"), [
+    ("en", "the language of the verdict"),
+    ("hi", "नतीजे की भाषा"),
+    ("ne", "निष्कर्षको भाषा"),
+    ("gu", "તારણની ભાષા"),
+])
+def test_verify_help_follows_the_language(
+    language: str, verdict_help: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        cli.main.main(["verify", "--help", "--language", language])
+    out = capsys.readouterr().out
+    assert verdict_help in out
+    # The next command line without --language speaks English again.
+    with pytest.raises(SystemExit):
+        cli.main.main(["verify", "--help"])
+    assert "the language of the verdict" in capsys.readouterr().out
