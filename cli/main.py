@@ -8,6 +8,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+from cli import help_language
+
 RULES_DOC = "docs/rules.md"
 """Where the rules are written out; ``engine.rules_text.RULES_DOC`` names the same file
 (not imported: ``kachuful health`` runs every 30 s and needs no engine)."""
@@ -42,8 +44,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    # --help is printed as soon as it is read, so its language is looked up first.
+    help_language.choose(help_language.requested_language(
+        sys.argv[1:] if argv is None else argv))
+    try:
+        args = build_parser().parse_args(argv)
+    finally:
+        help_language.choose(help_language.ENGLISH_HELP)
     try:
         status: int = args.func(args)
         sys.stdout.flush()  # here, so that a reader gone is noticed inside the try

@@ -18,6 +18,7 @@ import sys
 import unicodedata
 from typing import TYPE_CHECKING, Final, TextIO
 
+from cli.help_language import help_words, translated_formatter, translated_help
 from engine.errors import KachufulError
 
 if TYPE_CHECKING:
@@ -41,34 +42,42 @@ EXIT_INTERRUPTED: Final = 130
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    # The help speaks the --language of the same command line (cli.help_language).
+    words = help_words()
     parser = subparsers.add_parser(
         "play",
-        help="play a game in the terminal against computer players",
-        description=(
+        help=words.t("play a game in the terminal against computer players"),
+        description=words.t(
             "Play a whole game of Kachuful in the terminal: you and computer players. "
             "Answer each prompt with a number (q quits, ? helps)."
         ),
+        formatter_class=translated_formatter(words),
+        add_help=False,
     )
+    translated_help(parser, words)
     parser.add_argument(
         "--players",
         type=player_count,
         default=DEFAULT_PLAYERS,
         metavar="N",
-        help=f"players at the table, you included: 3 to 7, or 8 with "
-        f"--set allow_eight_players=true (default {DEFAULT_PLAYERS})",
+        help=words.t("players at the table, you included: 3 to 7, or 8 with "
+                     "--set allow_eight_players=true (default {default})",
+                     default=DEFAULT_PLAYERS),
     )
     parser.add_argument(
         "--level",
         choices=LEVELS,
         default=DEFAULT_LEVEL,
-        help=f"how well the computer players play (default {DEFAULT_LEVEL})",
+        help=words.t("how well the computer players play (default {default})",
+                     default=DEFAULT_LEVEL),
     )
     parser.add_argument(
         "--rules",
         choices=tuple(PRESETS),
         default=DEFAULT_PRESET,
         metavar="PRESET",
-        help=f"rules preset: {', '.join(PRESETS)} (default {DEFAULT_PRESET})",
+        help=words.t("rules preset: {presets} (default {default})",
+                     presets=", ".join(PRESETS), default=DEFAULT_PRESET),
     )
     parser.add_argument(
         "--set",
@@ -77,43 +86,46 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         type=rules_option,
         dest="options",
         metavar="OPTION=VALUE",
-        help="change one rules option of the preset, e.g. blind_bids=true, "
-        "bidding=simultaneous (with hook=false), one_card_blind=true; repeatable",
+        help=words.t("change one rules option of the preset, e.g. blind_bids=true, "
+                     "bidding=simultaneous (with hook=false), one_card_blind=true; "
+                     "repeatable"),
     )
     parser.add_argument(
         "--name",
         type=player_name,
         default=None,
-        help=f"your name at the table (default {DEFAULT_NAME!r}, in the game's language)",
+        help=words.t("your name at the table (default {default}, in the game's language)",
+                     default=repr(DEFAULT_NAME)),
     )
     parser.add_argument(
         "--seed",
         type=game_seed,
         default=None,
         metavar="S",
-        help="deal from this seed (a whole number or 64 hex digits) for a "
-        "reproducible game; by default every game is new",
+        help=words.t("deal from this seed (a whole number or 64 hex digits) for a "
+                     "reproducible game; by default every game is new"),
     )
     parser.add_argument(
         "--pace",
         type=pace_seconds,
         default=0.0,
         metavar="SECONDS",
-        help="pause after each computer move so you can follow it (default 0)",
+        help=words.t("pause after each computer move so you can follow it (default 0)"),
     )
     parser.add_argument(
         "--language",
         choices=tuple(LANGUAGES),
         default=DEFAULT_LANGUAGE,
-        help=f"the language the game speaks: {', '.join(LANGUAGES)} (default {DEFAULT_LANGUAGE})",
+        help=words.t("the language the game speaks: {languages} (default {default})",
+                     languages=", ".join(LANGUAGES), default=DEFAULT_LANGUAGE),
     )
     parser.add_argument(
         "--save",
         type=save_path,
         default=None,
         metavar="FILE",
-        help="write the game's record to FILE: when it ends, with the seed, for "
-        "kachuful verify; if you leave early, the game so far without it",
+        help=words.t("write the game's record to FILE: when it ends, with the seed, for "
+                     "kachuful verify; if you leave early, the game so far without it"),
     )
     parser.set_defaults(func=run)
 

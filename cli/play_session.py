@@ -41,8 +41,9 @@ from engine import (
     Rules,
 )
 from i18n import words_for
+from i18n.computer_names import level_word, shown_name
 from i18n.illegal_moves import illegal_move_text
-from i18n.rules_words import rules_summary
+from i18n.rules_words import preset_label, rules_summary
 
 HUMAN: Final = 0
 """The person always sits at seat 0; the computers follow clockwise."""
@@ -80,8 +81,11 @@ class PlaySession:
         console: Console,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
+        words = words_for(options.language)
+        # The computers' level in the game's language: the record keeps these names.
         names = [options.name] + [
-            computer_name(options.level, index) for index in range(options.players - 1)
+            shown_name(words, computer_name(options.level, index))
+            for index in range(options.players - 1)
         ]
         rules = options.rules
         self.options = options
@@ -89,7 +93,7 @@ class PlaySession:
             Game.new(rules, names) if options.seed is None else Game(rules, names, options.seed)
         )
         assert self.game.seed is not None  # a seeded game always has one
-        self.words = words = words_for(options.language)
+        self.words = words
         self.seating = Seating(tuple(names), HUMAN, words)
         self.computers = ComputerSeats(options.level, range(1, options.players), self.game.seed)
         self.narrator = Narrator(
@@ -124,8 +128,8 @@ class PlaySession:
         game, options, words = self.game, self.options, self.words
         say = self.console.lines
         say(wrap(words.t("Kachuful: {rules} rules, {players} players, computer players at "
-                         "{level} level.", rules=options.rules_label, players=options.players,
-                         level=options.level)))
+                         "{level} level.", rules=preset_label(words, options.rules_label),
+                         players=options.players, level=level_word(words, options.level))))
         say(wrap(words.t("Rules: {summary}.", summary=self._rules_summary()), indent="  "))
         say(wrap(words.t("Answer with a number (or type a card like QH), ? for help, "
                          "scores for the totals, q to quit.")))

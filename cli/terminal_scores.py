@@ -22,12 +22,8 @@ from cli.terminal_table import (
 from engine.cards import Card
 from engine.events import DealScored, GameOver
 from engine.view import SeatView
-from i18n import N_, Words
+from i18n import N_
 from render.won_bid import won_of_bid
-
-
-def _deals(words: Words, count: int) -> str:
-    return words.n("{count} deal", "{count} deals", count)
 
 
 def score_lines(event: DealScored, deal_count: int, seating: Seating) -> list[str]:
@@ -82,7 +78,8 @@ def running_totals_lines(view: SeatView, seating: Seating) -> list[str]:
     total_width = max(6, cells(total))
     player, exact_bids = words.t("Player"), words.t("Exact bids")
     lines = [
-        words.t("After {deals} of {count}:", deals=_deals(words, done), count=view.deal_count),
+        words.n("After {count} deal of {total}:", "After {count} deals of {total}:", done,
+                total=view.deal_count),
         f"  {pad(player, width)} {pad_left(total, total_width)}  {exact_bids}",
     ]
     for seat in range(len(seating.players)):
@@ -96,7 +93,8 @@ def standings_lines(event: GameOver, deal_count: int, seating: Seating) -> list[
     """Final places (equal totals share a place) and who won."""
     words = seating.words
     order = sorted(range(len(seating.players)), key=lambda seat: (event.places[seat], seat))
-    lines = ["", words.t("Final standings after {deals}:", deals=_deals(words, deal_count))]
+    lines = ["", words.n("Final standings after {count} deal:",
+                         "Final standings after {count} deals:", deal_count)]
     winner = words.t("winner")
     for seat in order:
         note = f"  {winner}" if seat in event.winners else ""

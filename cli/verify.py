@@ -13,6 +13,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from cli.help_language import help_words, translated_formatter, translated_help
 from cli.replay import EXIT_BAD_RECORD, read_text
 from engine.errors import RecordError
 from engine.game import Game
@@ -24,18 +25,25 @@ ENGLISH = words_for("en")
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    # The help speaks the --language of the same command line (cli.help_language).
+    words = help_words()
     parser = subparsers.add_parser(
         "verify",
-        help="check a finished game's seed, commitment, deals and moves",
-        description=(
-            "Verify the fair-deal proof of a record from the bot or kachuful play --save: the seed "
-            "matches the commitment, every deal came from the seed, every move was legal."
+        help=words.t("check a finished game's seed, commitment, deals and moves"),
+        description=words.t(
+            "Verify the fair-deal proof of a record from the bot or kachuful play --save: the "
+            "seed matches the commitment, every deal came from the seed, every move was legal."
         ),
+        formatter_class=translated_formatter(words),
+        add_help=False,
     )
-    parser.add_argument("file", metavar="RECORD", help="the record, or - for standard input")
+    translated_help(parser, words)
+    parser.add_argument("file", metavar="RECORD",
+                        help=words.t("the record, or - for standard input"))
     parser.add_argument(
         "--language", choices=tuple(LANGUAGES), default=DEFAULT_LANGUAGE,
-        help=f"the language of the verdict: {', '.join(LANGUAGES)} (default {DEFAULT_LANGUAGE})",
+        help=words.t("the language of the verdict: {languages} (default {default})",
+                     languages=", ".join(LANGUAGES), default=DEFAULT_LANGUAGE),
     )
     parser.set_defaults(func=run)
 
@@ -67,21 +75,29 @@ def verdict(record: Mapping[str, Any], game: Game, commitment: str,
             words: Words = ENGLISH) -> str:
     """What was checked, and what was not, in plain words. ``ok:`` stays in every
     language, so scripts can look for it."""
-    if record.get("dealer_draw") is not None:
-        draw = words.t("the first-dealer draw")
-    else:
-        draw = words.t("the first dealer")
+    # Each clause is a whole entry: which draw (a dealer draw or a first dealer only)
+    # and how many deals are part of the sentence, not pieces put into it.
+    drawn = record.get("dealer_draw") is not None
     # game_from_record accepted the record, so "deals" is a list (or missing).
     deals = len(record.get("deals") or [])
     if deals == 0:
-        return "ok: " + words.t(
-            "the seed matches the commitment {commitment}, and {draw} comes from it; "
-            "no deal was played, so no deal or move was checked.",
-            commitment=commitment, draw=draw)
+        return "ok: " + (words.t(
+            "the seed matches the commitment {commitment}, and the first-dealer draw comes "
+            "from it; no deal was played, so no deal or move was checked.",
+            commitment=commitment) if drawn else words.t(
+            "the seed matches the commitment {commitment}, and the first dealer comes from "
+            "it; no deal was played, so no deal or move was checked.", commitment=commitment))
     moves = game.player_action_count
-    which = words.n("the deal", "all {count} deals", deals)
-    checked = words.t("the seed matches the commitment {commitment}; {draw} and {deals} in "
-                      "the record come from it", commitment=commitment, draw=draw, deals=which)
+    checked = words.n(
+        "the seed matches the commitment {commitment}; the first-dealer draw and the deal "
+        "in the record come from it",
+        "the seed matches the commitment {commitment}; the first-dealer draw and all "
+        "{count} deals in the record come from it", deals, commitment=commitment,
+    ) if drawn else words.n(
+        "the seed matches the commitment {commitment}; the first dealer and the deal in "
+        "the record come from it",
+        "the seed matches the commitment {commitment}; the first dealer and all {count} "
+        "deals in the record come from it", deals, commitment=commitment)
     if moves == 0:
         checked = words.t("{checked}, and no bid was made yet, so no move was checked.",
                           checked=checked)
@@ -91,7 +107,9 @@ def verdict(record: Mapping[str, Any], game: Game, commitment: str,
     if game.is_over:
         return "ok: " + words.t("{checked} The game is complete: all of it was checked.",
                                 checked=checked)
-    return "ok: " + words.t(
-        "{checked} The game is unfinished ({finished} of {deals} finished): what was never "
-        "played was not checked.", checked=checked, finished=len(game.results()),
-        deals=words.n("{count} deal", "{count} deals", game.deal_count))
+    return "ok: " + words.n(
+        "{checked} The game is unfinished ({finished} of {count} deal finished): what was "
+        "never played was not checked.",
+        "{checked} The game is unfinished ({finished} of {count} deals finished): what was "
+        "never played was not checked.", game.deal_count, checked=checked,
+        finished=len(game.results()))

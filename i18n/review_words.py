@@ -13,6 +13,7 @@ from ai.review.model import BidReview, DealReview, GameReview, PlayMoment
 from ai.review.verdict import FAIR_BID_POINTS, NEAR_BEST_POINTS
 from engine import Suit
 from i18n.catalogues import Words
+from i18n.computer_names import shown_name
 from i18n.suits import suit_name
 
 
@@ -70,7 +71,8 @@ def review_lines(words: Words, review: DealReview, players: Sequence[str]) -> li
     cards = words.n("{count} card", "{count} cards", review.hand_size)
     hand = (" ".join(card.label for card in bid.hand)
             or words.t("(hidden: one-card blind deal)"))
-    before = (", ".join(f"{players[seat]} {made}" for seat, made in bid.bids_before)
+    before = (", ".join(f"{shown_name(words, players[seat])} {made}"
+                        for seat, made in bid.bids_before)
               or words.t("none"))
     took = {"bid": bid.bid, "took": review.tricks_taken, "points": review.points}
     chances = "  ".join(f"{k}: {_percent(p)}" for k, p in enumerate(bid.trick_chances))
@@ -81,7 +83,7 @@ def review_lines(words: Words, review: DealReview, players: Sequence[str]) -> li
     yours = {"best": bid.best_bid, "hard": bid.hard_bid,
              "points": f"{bid.expected_points:.1f}", "chance": _percent(bid.hit_chance)}
     lines = [
-        f"{deal} · {review.player} · {cards} · {_trump(words, bid.trump)}",
+        f"{deal} · {shown_name(words, review.player)} · {cards} · {_trump(words, bid.trump)}",
         words.t("Verdict: {verdict}.", verdict=deal_verdict(words, review)),
         words.t("You held {hand}; bids before yours: {before}.", hand=hand, before=before),
         words.t("You bid {bid} blind and took {took} ({points} points).", **took) if bid.blind
@@ -124,7 +126,7 @@ def game_summary(words: Words, review: GameReview) -> str:
 
 def game_review_lines(words: Words, review: GameReview) -> list[str]:
     """Every deal's verdict and the game's summary line."""
-    lines = [words.t("{name}: {summary}.", name=review.player,
+    lines = [words.t("{name}: {summary}.", name=shown_name(words, review.player),
                      summary=game_summary(words, review))]
     lines += [words.t("Deal {number}: {verdict}.", number=deal.deal_number,
                       verdict=deal_verdict(words, deal)) for deal in review.deals]

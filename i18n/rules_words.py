@@ -13,10 +13,12 @@ from engine.rules import PRESETS
 from i18n import N_, Words
 
 SCHEDULES: Final = {
-    "down-up": N_("{hand} down to 1 and back up"),
-    "up-down": N_("1 card up to {hand} and back down"),
-    "down": N_("{hand} down to 1"),
-    "up": N_("1 card up to {hand}"),
+    # Each schedule is whole, once for "the largest hand" and once (with plural forms)
+    # for a number of cards, so that no language glues a count into a phrase.
+    "down-up": N_("the largest hand down to 1 and back up"),
+    "up-down": N_("1 card up to the largest hand and back down"),
+    "down": N_("the largest hand down to 1"),
+    "up": N_("1 card up to the largest hand"),
 }
 TRUMPS: Final = {
     "cycle": N_("trump ♠♦♣♥ in turn"),
@@ -46,13 +48,41 @@ PRESET_LINES: Final = {
     "short": N_("a quick game: 5 cards down to 1 and back up to 5"),
     "one-to-seven": N_("the common table standard: 1 card up to 7 and back down to 1"),
 }
+PRESET_NAMES: Final = {
+    # A preset's name in a sentence; the option value (``--rules short``) stays as typed.
+    "classic": N_("classic"),
+    "judgement": N_("judgement"),
+    "oh-hell": N_("oh-hell"),
+    "short": N_("short"),
+    "one-to-seven": N_("one-to-seven"),
+}
+
+
+def preset_label(words: Words, label: str) -> str:
+    """``short`` or ``short, blind_bids=True`` with the preset's name translated."""
+    preset, *changes = label.split(", ")
+    name = words.t(PRESET_NAMES[preset]) if preset in PRESET_NAMES else preset
+    return ", ".join([name, *changes])
+
+
+def counted_schedule(words: Words, schedule: str, cards: int) -> str:
+    """A schedule from a number of cards, each a whole entry with plural forms."""
+    if schedule == "down-up":
+        return words.n("{count} card down to 1 and back up",
+                       "{count} cards down to 1 and back up", cards)
+    if schedule == "up-down":
+        return words.n("1 card up to {count} card and back down",
+                       "1 card up to {count} cards and back down", cards)
+    if schedule == "down":
+        return words.n("{count} card down to 1", "{count} cards down to 1", cards)
+    return words.n("1 card up to {count} card", "1 card up to {count} cards", cards)
 
 
 def rules_summary(words: Words, rules: Rules) -> str:
     """Everything that differs from a plain game, in one line (as ``Rules.summary``)."""
-    hand = (words.t("the largest hand") if rules.max_hand is None
-            else words.n("{count} card", "{count} cards", rules.max_hand))
-    parts = [words.t(SCHEDULES[rules.schedule], hand=hand), words.t(TRUMPS[rules.trump])]
+    schedule = (words.t(SCHEDULES[rules.schedule]) if rules.max_hand is None
+                else counted_schedule(words, rules.schedule, rules.max_hand))
+    parts = [schedule, words.t(TRUMPS[rules.trump])]
     if rules.bidding == "simultaneous":
         parts.append(words.t("bids revealed together"))
     parts.append(words.t("hooked dealer") if rules.hook else words.t("no hook"))

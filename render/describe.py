@@ -17,7 +17,8 @@ def waiting_for(view: SeatView, names: tuple[str, ...], words: Words) -> str:
             left = len(view.awaiting)
             if not left:
                 return words.t("Bids are in")
-            return words.t("Bids are made together: {left} still to bid", left=left)
+            return words.n("Bids are made together: {count} still to bid",
+                           "Bids are made together: {count} still to bid", left)
         return words.t("{name} to bid", name=names[view.turn])
     if view.phase is Phase.PLAYING and view.turn is not None:
         return words.t("{name} to play", name=names[view.turn])

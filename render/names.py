@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Final
 
 from i18n import Words
+from i18n.computer_names import shown_name
 from render.fonts import has_glyph
 
 MAX_NAME_CHARS: Final = 48
@@ -53,4 +54,5 @@ def seat_label(seat: int, words: Words) -> str:
 
 def player_names(players: tuple[str, ...] | list[str], words: Words) -> tuple[str, ...]:
     """Every seat's drawable name (a seat's label in ``words`` when nothing is left)."""
-    return tuple(clean_name(name, seat_label(seat, words)) for seat, name in enumerate(players))
+    return tuple(clean_name(shown_name(words, name), seat_label(seat, words))
+                 for seat, name in enumerate(players))

@@ -161,7 +161,9 @@ def draw_table_status(view: SeatView, options: RenderOptions = DEFAULT_OPTIONS) 
             fill_rounded(canvas, box, 12, colours.panel)
         if seat == view.dealer and live:
             draw_disc(canvas, PAD + 50, cy, 13, colours.gold)
-            draw_text(canvas, PAD + 50, cy, "D", TINY, colours.on_gold, bold=True, align="m")
+            # The dealer's chip: a letter in the reader's script ("D", "बाँ", "વ").
+            draw_text(canvas, PAD + 50, cy, words.p("dealer chip", "D"), TINY, colours.on_gold,
+                      bold=True, align="m")
         name = fitted(names[seat], BODY, True, BID_X - NAME_X - 14)
         draw_text(canvas, NAME_X, cy, name, BODY, colours.text, bold=True)
         if live:

@@ -37,13 +37,13 @@ def test_a_whole_game_speaks_the_chosen_language(
         assert play_command.play(args, Answers(), out, err) == 0, err.getvalue()
     screen = out.getvalue()
     words = words_for(language)
-    assert words.t("Final standings after {deals}:",
-                   deals=words.n("{count} deal", "{count} deals", 9)) in screen
+    assert words.n("Final standings after {count} deal:",
+                   "Final standings after {count} deals:", 9) in screen
     bid_prompt = words.t("Your bid ({choices}): ", choices="").split("(")[0]
     assert screen.count(bid_prompt) >= 9  # a bid in each of the 9 deals
     assert not [prompt for prompt in ENGLISH_PROMPTS if prompt in screen]
     # The person is "You" in the game's language, and their lines say so.
     assert words.t("You deal first.") in screen or words.t(
-        "{name} deals first.", name="Mira (medium bot)") in screen
+        "{name} deals first.", name=words.t("{name} (medium bot)", name="Mira")) in screen
     assert f"▶ {words.t('You')}" in screen
     assert [r.message for r in caplog.records] == []  # nothing fell back to English

@@ -84,7 +84,7 @@ def test_a_missing_entry_falls_back_to_english_and_is_logged_once(
 @pytest.mark.parametrize(("language", "spades", "diamonds", "clubs", "hearts"), [
     ("en", "♠ spades", "♦ diamonds", "♣ clubs", "♥ hearts"),
     ("hi", "♠ हुकुम", "♦ ईंट", "♣ चिड़ी", "♥ पान"),
-    ("ne", "♠ हुकुम", "♦ ईंट", "♣ चिडी", "♥ पान"),
+    ("ne", "♠ हुकुम", "♦ ईटा", "♣ चिडी", "♥ पान"),
     ("gu", "♠ કાળી", "♦ ચોકટ", "♣ ફૂલી", "♥ લાલ"),
 ])
 def test_suit_names(language: str, spades: str, diamonds: str, clubs: str,

@@ -133,9 +133,12 @@ def final_text(words: Words, pad: PadSnapshot,
     best = max(pad.totals)
     winners = ", ".join(discord.utils.escape_markdown(pad.seats[s].name)
                         for s, total in enumerate(pad.totals) if total == best)
-    text = words.t("Score pad finished after {deals} deals: {winners} won with {points}. It "
+    text = words.n("Score pad finished after {count} deal: {winners} won with {points}. It "
                    "counts on the leaderboard as a table game (guests don't rank). "
-                   "`/kachuful record` gives its record.", deals=len(pad.results),
+                   "`/kachuful record` gives its record.",
+                   "Score pad finished after {count} deals: {winners} won with {points}. It "
+                   "counts on the leaderboard as a table game (guests don't rank). "
+                   "`/kachuful record` gives its record.", len(pad.results),
                    winners=winners, points=best)
     changes = [
         f"{discord.utils.escape_markdown(pad.seats[seat].name)} "

@@ -27,6 +27,7 @@ from bot.adapter.words.hand_text import hand_closed_text, hand_picture_key, hand
 from bot.adapter.words.lobby_view import lobby_embed
 from bot.core import effects as fx
 from i18n import N_
+from i18n.computer_names import shown_name, shown_names
 
 log = logging.getLogger(__name__)
 
@@ -70,8 +71,8 @@ async def show_announce_start(
     ctx: ShowContext, game_id: int, messages: GameMessages, e: fx.AnnounceStart,
 ) -> None:
     view = e.table.view
-    names = e.table.names
     words = await ctx.server(e.place)
+    names = shown_names(words, e.table.names)
     lines = [words.t("**The game begins!**") + " " + texts.rules_line(words, view.rules)]
     for number, drawn in enumerate(view.dealer_draws, start=1):
         cards = ", ".join(f"{names[s]} {card}" for s, card in enumerate(drawn) if card)
@@ -143,7 +144,8 @@ async def show_trick(
     words = await ctx.server(e.place)
     caption = words.t("Deal {deal}, trick {trick}: **{name}** wins with {card}.",
                       deal=e.deal_number, trick=e.trick.number,
-                      name=e.names[e.trick.winner], card=str(e.trick.winning_card))
+                      name=shown_name(words, e.names[e.trick.winner]),
+                      card=str(e.trick.winning_card))
     await ctx.channel(messages).send(caption, file=await pictures.trick_file(words, e),
                                        allowed_mentions=NO_MENTIONS)
 
@@ -153,8 +155,8 @@ async def show_scores(
 ) -> None:
     if messages.channel_state != "ok" or not e.view.results:
         return
-    names = list(e.names)
     words = await ctx.server(e.place)
+    names = shown_names(words, e.names)
     await ctx.channel(messages).send(
         texts.deal_summary(words, e.view.results[-1], names),
         file=await pictures.score_sheet_file(words, e.view, names),
@@ -164,8 +166,9 @@ async def show_scores(
 async def show_final(
     ctx: ShowContext, game_id: int, messages: GameMessages, e: fx.ShowFinal,
 ) -> None:
-    view, names = e.table.view, e.table.names
+    view = e.table.view
     words = await ctx.server(e.place)
+    names = shown_names(words, e.table.names)
     text = texts.final_text(words, view, names, e.rating_changes) + "\n\n" + words.t(
         "Fair-deal proof: the seed was `{seed}` (SHA-256 `{commitment}`, shown at the "
         "start). Download the record and check it with `kachuful verify`.",

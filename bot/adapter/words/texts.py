@@ -13,6 +13,7 @@ from engine import Card, DealResult, Phase, Rules, SeatView
 from engine.rules import PRESETS
 from engine.rules_text import RULES_DOC
 from i18n import Words, suit_name
+from i18n.computer_names import shown_name, shown_names
 from i18n.rules_words import rules_summary
 from render.won_bid import won_of_bid
 
@@ -79,7 +80,8 @@ def seat_line(words: Words, seat: SeatLabel, number: int) -> str:
     if seat.dms_closed:
         marks.append(words.t("DMs closed"))
     extra = f" ({', '.join(marks)})" if marks else ""
-    who = f"<@{seat.user_id}>" if seat.user_id is not None and not seat.left else seat.name
+    who = f"<@{seat.user_id}>" if seat.user_id is not None and not seat.left \
+        else shown_name(words, seat.name)
     return f"{number}. {who}{extra}"
 
 
@@ -143,7 +145,7 @@ def cards_text(words: Words, count: int) -> str:
 def table_text(words: Words, table: TableSnapshot) -> str:
     """The table message: deal, trump, bids, tricks, whose turn."""
     view = table.view
-    names = table.names
+    names = shown_names(words, table.names)
     dealer = view.dealer
     lines = [
         words.t("**Deal {number} of {count}** · {cards} · trump {trump}",
