@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from engine.actions import BID_ACTIONS, PLAY_ACTIONS, Action, Bid, DealCards, FirstDealer, Play
 from engine.callbreak.legal import beats
 from engine.callbreak.state import TRUMP, CallBreakState
-from engine.cards import BIT, SUIT_OF, Card, Suit
+from engine.cards import BIT, SUIT_MASK, SUIT_OF, Card, Suit
 from engine.dealing import (
     check_deal,
     check_first_dealer,
@@ -209,18 +209,13 @@ class CallBreakGame(CallBreakState):
         legal = self.legal_card_mask()
         if legal & BIT[card]:
             return
-        led = self._led
-        if SUIT_OF[card] == led or (SUIT_OF[card] == TRUMP and SUIT_OF[self._best] == TRUMP):
-            raise MustFollowSuit(
-                f"You must beat {Card(self._best)} when you can (a higher card is in your hand)",
-                seat=seat,
-            )
-        if any(SUIT_OF[c] == led for c in self.hand(seat)):
+        led, best = self._led, Card(self._best)
+        if SUIT_OF[card] == led:
+            raise MustFollowSuit(f"You must beat {best} when you can", seat=seat)
+        if hand & SUIT_MASK[led]:
             raise MustFollowSuit(f"You must follow {Suit(led).symbol}", seat=seat)
-        if SUIT_OF[self._best] == TRUMP:
-            raise MustFollowSuit(
-                f"You must overtrump {Card(self._best)} with a higher ♠", seat=seat
-            )
+        if SUIT_OF[best] == TRUMP:
+            raise MustFollowSuit(f"You must overtrump {best} with a higher ♠", seat=seat)
         raise MustFollowSuit(
             f"You have no {Suit(led).symbol}, so you must trump with a ♠", seat=seat
         )
