@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from engine.actions import BID_ACTIONS, PLAY_ACTIONS, Action, Bid, DealCards, FirstDealer, Play
-from engine.callbreak.legal import beats
+from engine.callbreak.legal import legal_mask
 from engine.callbreak.state import TRUMP, CallBreakState
 from engine.cards import BIT, SUIT_MASK, SUIT_OF, Card, Suit
 from engine.dealing import (
@@ -135,12 +135,18 @@ class CallBreakGame(CallBreakState):
             card = coerce_card(card, seat)
         if self._phase is not PLAYING or seat != self._turn:
             self._check_play(seat, card)  # raises
-        if not self.legal_card_mask() & BIT[card]:
+        hand = self._hands[seat]
+        bit = BIT[card]
+        cards = self._trick_cards
+        if not hand & bit or (
+            cards and not legal_mask(hand, self._led, self._best, self._rules.must_head) & bit
+        ):
             self._check_play(seat, card)  # raises
             raise IllegalCard(f"{card} is not a legal card now", seat=seat)
-        cards = self._trick_cards
         if cards:
-            if beats(card, self._best):
+            best = self._best
+            suit = SUIT_OF[card]
+            if card > best if suit == SUIT_OF[best] else suit == TRUMP:
                 self._best = card
                 self._win_seat = seat
         else:
@@ -148,7 +154,7 @@ class CallBreakGame(CallBreakState):
             self._best = card
             self._win_seat = seat
             self._trick_leader = seat
-        self._hands[seat] ^= BIT[card]
+        self._hands[seat] = hand ^ bit
         cards.append(card)
         self._log.append(PLAY_ACTIONS[seat][card])
         if len(cards) < self._n:
