@@ -66,7 +66,7 @@ def knowledge(view: CallBreakView) -> Knowledge:
             played_by[seat] |= BIT[card]
             counts[seat] -= 1
             if position:
-                _learn(ceilings[seat], card, led, best, view.rules.must_head)
+                learn_from_card(ceilings[seat], card, led, best, view.rules.must_head)
                 if _beats(card, best):
                     best = card
     return Knowledge(
@@ -91,7 +91,9 @@ def _beats(card: int, best: int) -> bool:
     return SUIT_OF[card] == SPADES
 
 
-def _learn(limits: list[int], card: int, led: int, best: int, must_head: bool) -> None:
+def learn_from_card(limits: list[int], card: int, led: int, best: int, must_head: bool) -> None:
+    """Narrow one seat's suit ceilings by the card it played to a trick led in ``led``
+    whose winning card was ``best``."""
     suit = SUIT_OF[card]
     if suit == led:
         if must_head and SUIT_OF[best] == led and card < best:
