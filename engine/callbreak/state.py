@@ -10,7 +10,7 @@ from typing import Final
 from engine.actions import BID_ACTIONS, PLAY_ACTIONS, Action, Bid, Play
 from engine.callbreak.legal import legal_mask
 from engine.callbreak.rules import GAME, CallBreakRules
-from engine.cards import Card, Suit, cards_of
+from engine.cards import SUIT_OF, SUIT_RUNS, SUIT_SHIFT, Card, Suit, cards_of
 from engine.errors import IllegalAction, KachufulError
 from engine.events import CompletedTrick
 from engine.game_state import BIDDING, DRAW, GAME_OVER, PLAYING, Phase
@@ -244,7 +244,13 @@ class CallBreakState:
         """The cards ``seat`` may play now; empty when it is not their turn."""
         if self._phase is not PLAYING or seat != self._turn:
             return ()
-        return cards_of(self.legal_card_mask())
+        hand = self._hands[seat]
+        mask = legal_mask(hand, self._led, self._best, self._rules.must_head)
+        if mask == hand:
+            return cards_of(hand)
+        # Anything narrower than the hand is cards of one suit: read them off the table.
+        suit = SUIT_OF[(mask & -mask).bit_length() - 1]
+        return SUIT_RUNS[suit][(mask >> SUIT_SHIFT[suit]) & 0x1FFF]
 
     def legal_card_mask(self) -> int:
         """The legal cards of the seat to play, as a mask (0 outside play)."""
