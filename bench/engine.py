@@ -223,8 +223,10 @@ def main() -> None:
         ours.append(our_deals(deals, seed=round_number))
         games.append(full_games(args.games, seed=round_number))
         floor.append(driver_floor(args.deals, seed=round_number))
-        kf_deals.append(thirteen_card_deals(deals, round_number, callbreak=False))
-        cb_deals.append(thirteen_card_deals(deals, round_number, callbreak=True))
+        # Alternate which game goes first, so a busy moment favours neither.
+        for callbreak in (False, True) if round_number % 2 == 0 else (True, False):
+            rate = thirteen_card_deals(deals, round_number, callbreak=callbreak)
+            (cb_deals if callbreak else kf_deals).append(rate)
         cb_games.append(callbreak_games(args.games, seed=round_number))
         print(
             f"round {round_number + 1}: OpenSpiel {theirs[-1]:,.0f} deals/s, "
@@ -245,6 +247,9 @@ def main() -> None:
         "floor_ratio_to_openspiel": round(statistics.median(floor) / theirs_median, 3),
         "kachuful_13_card_deals_per_second": round(statistics.median(kf_deals)),
         "callbreak_13_card_deals_per_second": round(statistics.median(cb_deals)),
+        "callbreak_to_kachuful_per_round_median": round(
+            statistics.median(c / k for c, k in zip(cb_deals, kf_deals, strict=True)), 2
+        ),
         "callbreak_matches_per_second": round(statistics.median(cb_games), 1),
         "deals_per_round": args.deals,
         "rounds": args.rounds,
