@@ -121,3 +121,22 @@ def test_what_a_card_tells_about_the_hand_it_came_from(
     led_suit = SUIT_OF[Card.parse("2" + led)]
     learn_from_card(limits, Card.parse(card), led_suit, Card.parse(best), must_head)
     assert limits[suit] == ceiling
+
+
+def test_decide_gives_a_legal_move_that_pickles() -> None:
+    import pickle
+
+    from ai.callbreak import decide_callbreak
+    from engine import Bid, Play
+
+    game = CallBreakGame(CallBreakRules(deals=1), NAMES[:4], 30)
+    while not game.is_over:
+        seat = game.turn
+        assert seat is not None
+        move = decide_callbreak(game.view(seat), "medium", seat)
+        assert pickle.loads(pickle.dumps(move)) == move
+        assert move in game.legal_actions()
+        assert isinstance(move, Bid | Play)
+        game.apply(move)
+    with pytest.raises(NothingToChoose):
+        decide_callbreak(game.view(0), "easy", 1)
