@@ -22,6 +22,7 @@ rules; see :mod:`bench.openspiel_ismcts`.
     python bench/ai.py                     # full run: 200 games per level
     python bench/ai.py --games 4 --levels hard
     python bench/ai.py --levels "" --openspiel --games 200
+    python bench/ai.py --game callbreak    # Call Break's arena: bench/callbreak_ai.py
 """
 
 from __future__ import annotations
@@ -199,8 +200,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--openspiel", action="store_true",
         help="also match OpenSpiel's ISMCTS bot and hard on the deals OpenSpiel can express",
     )
+    parser.add_argument(
+        "--game", choices=("kachuful", "callbreak"), default="kachuful",
+        help="which game's players to measure (callbreak: --games counts 5-deal matches)",
+    )
     args = parser.parse_args(argv)
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
+    if args.game == "callbreak":
+        from bench.callbreak_ai import main as callbreak_main
+
+        return callbreak_main(levels, args.games, args.seed, args.workers)
     unknown = [level for level in levels if level not in LEVELS]
     problem = None
     if unknown:

@@ -29,6 +29,7 @@ from i18n import DEFAULT_LANGUAGE, LANGUAGES
 LEVELS: Final = ("easy", "medium", "hard", "reference")
 """The computer levels of ``ai.factory.LEVELS``, named here so the parser does not
 import the computer players (a test keeps the two lists equal)."""
+GAMES: Final = ("kachuful", "callbreak")
 DEFAULT_PLAYERS: Final = 4
 DEFAULT_LEVEL: Final = "medium"
 DEFAULT_PRESET: Final = "classic"
@@ -55,6 +56,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         add_help=False,
     )
     translated_help(parser, words)
+    parser.add_argument(
+        "--game",
+        choices=GAMES,
+        default="kachuful",
+        help="which game: kachuful, or callbreak (Call Break: 3 to 5 players, levels "
+        "easy, medium and hard, --set deals=3, min_call=2, max_call=13, must_head=false, "
+        "strict=true) (default kachuful)",
+    )
     parser.add_argument(
         "--players",
         type=player_count,
@@ -261,6 +270,10 @@ def play(
     words = words_for(args.language)
     output = sys.stdout if stdout is None else stdout
     errors = sys.stderr if stderr is None else stderr
+    if getattr(args, "game", "kachuful") == "callbreak":
+        from cli.callbreak_start import play_callbreak
+
+        return play_callbreak(args, stdin, output, errors)
     try:
         rules, label = game_rules(args.rules, args.options)
         seat_players(rules, args.players)

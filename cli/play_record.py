@@ -13,22 +13,21 @@ from __future__ import annotations
 from typing import Any
 
 from cli.terminal_table import WIDTH, wrap
-from engine import Game
-from engine.record import game_to_record, record_to_json
+from engine.record import AnyGame, game_to_record, record_to_json
 
 
 class SaveError(Exception):
     """The record could not be written; the message names the file and the reason."""
 
 
-def save_start(game: Game, path: str) -> None:
+def save_start(game: AnyGame, path: str) -> None:
     """The record as the game starts: players, rules, first dealer, commitment."""
     record = game_to_record(game)
     record["deals"] = []  # deal 1's hands stay out of the file until it is played
     _write(record, path)
 
 
-def save_end(game: Game, path: str) -> list[str]:
+def save_end(game: AnyGame, path: str) -> list[str]:
     """The record so far, and what to tell the player about it."""
     _write(game_to_record(game, include_seed=game.is_over), path)
     if game.is_over:

@@ -22,6 +22,7 @@ from ai.review import (
 )
 from cli.replay import read_text
 from engine.errors import RecordError
+from engine.game import Game
 from engine.record import load_record
 from i18n import DEFAULT_LANGUAGE, LANGUAGES, Words, words_for
 from i18n.review_words import game_review_lines, review_lines
@@ -63,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
     words = words_for(getattr(args, "language", DEFAULT_LANGUAGE))
     try:
         game = load_record(read_text(args.record))
+        if not isinstance(game, Game):
+            raise RecordError("the deal review reads Kachuful games only, not Call Break")
         if args.deal is not None:
             review = review_deal(game, args.deal, args.seat, args.seed)
             output = (review_to_dict(review) if args.json

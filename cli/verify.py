@@ -16,8 +16,7 @@ from typing import Any
 from cli.help_language import help_words, translated_formatter, translated_help
 from cli.replay import EXIT_BAD_RECORD, read_text
 from engine.errors import RecordError
-from engine.game import Game
-from engine.record import game_from_record, parse_record_text
+from engine.record import AnyGame, game_from_record, parse_record_text
 from engine.shuffle import normalize_seed, seed_commitment
 from i18n import DEFAULT_LANGUAGE, LANGUAGES, Words, words_for
 
@@ -71,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def verdict(record: Mapping[str, Any], game: Game, commitment: str,
+def verdict(record: Mapping[str, Any], game: AnyGame, commitment: str,
             words: Words = ENGLISH) -> str:
     """What was checked, and what was not, in plain words. ``ok:`` stays in every
     language, so scripts can look for it."""

@@ -1,10 +1,12 @@
 """Kachuful's rules engine: pure, deterministic, replayable.
 
 No I/O, no asyncio, no Discord: a game is rules + seed + a list of actions, and
-every state is derived by applying them. See ``engine.game.Game``.
+every state is derived by applying them. See ``engine.game.Game``; Call Break, the
+second game, is ``engine.callbreak.CallBreakGame``.
 """
 
 from engine.actions import Action, Bid, DealCards, FirstDealer, Play
+from engine.callbreak import CallBreakGame, CallBreakRules
 from engine.cards import DECK, Card, Suit, parse_cards
 from engine.errors import (
     CardError,
@@ -50,6 +52,8 @@ __all__ = [
     "Bid",
     "BidMade",
     "BidsRevealed",
+    "CallBreakGame",
+    "CallBreakRules",
     "Card",
     "CardError",
     "CardNotInHand",

@@ -15,6 +15,9 @@ from typing import Any, Final
 from pydantic import ValidationError
 
 from engine.actions import Bid, DealCards, DealTally, FirstDealer, TricksTaken
+from engine.callbreak.game import CallBreakGame
+from engine.callbreak.record import callbreak_from_record, callbreak_to_record
+from engine.callbreak.rules import GAME as CALLBREAK
 from engine.cards import Card
 from engine.errors import (
     CardError,
@@ -26,6 +29,8 @@ from engine.errors import (
     RecordError,
 )
 from engine.game import DealResult, Game, Phase
+from engine.record_summary import AnyGame as AnyGame
+from engine.record_summary import replay_summary as replay_summary
 from engine.record_tally import tally_entry, tally_revokes, tally_trump
 from engine.rules import Rules, describe_validation_error
 from engine.shuffle import seed_commitment
@@ -38,9 +43,15 @@ _UNMARKED_CHANCE_VERSION: Final = 1
 # --- writing ---------------------------------------------------------------------
 
 
-def game_to_record(game: Game, *, include_seed: bool = False) -> dict[str, Any]:
+GAMES: Final = ("kachuful", CALLBREAK)
+"""The values of a record's ``"game"`` field; a record without one is Kachuful."""
+
+
+def game_to_record(game: AnyGame, *, include_seed: bool = False) -> dict[str, Any]:
     """The record of a game so far. The seed is secret until the game ends, so it is
     only written when asked for (the commitment always is, for seeded games)."""
+    if isinstance(game, CallBreakGame):
+        return callbreak_to_record(game, RECORD_FORMAT, include_seed=include_seed)
     record: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "players": list(game.players),
@@ -146,9 +157,17 @@ def record_chance_version(record: Mapping[str, Any]) -> int:
     return version
 
 
-def game_from_record(record: Mapping[str, Any], *, check_seed: bool = False) -> Game:
-    """Replay a record into a game. With ``check_seed``, the record's seed must be
-    present and must produce its dealer draw and every deal."""
+def record_game(record: Mapping[str, Any]) -> str:
+    """Which game a record holds: its ``"game"`` field, ``"kachuful"`` when absent."""
+    game = record.get("game", "kachuful")
+    if game not in GAMES:
+        raise RecordError(f'"game" must be one of {", ".join(GAMES)}, not {game!r}')
+    return str(game)
+
+
+def game_from_record(record: Mapping[str, Any], *, check_seed: bool = False) -> AnyGame:
+    """Replay a record into a game of the kind it names. With ``check_seed``, the
+    record's seed must be present and must produce its dealer draw and every deal."""
     if record.get("format") != RECORD_FORMAT:
         raise RecordError(f'not a game record: "format" must be "{RECORD_FORMAT}"')
     players = record.get("players")
@@ -157,13 +176,28 @@ def game_from_record(record: Mapping[str, Any], *, check_seed: bool = False) -> 
         or not all(isinstance(p, str) and p.strip() for p in players)
     ):
         raise RecordError("players must be a list of names")
-    rules = record_rules(record)
+    kind = record_game(record)
+    rules = None if kind == CALLBREAK else record_rules(record)
     chance_version = record_chance_version(record)
     seed: str | None = None
     if check_seed:
         seed = record.get("seed")
         if not isinstance(seed, str):
             raise RecordError("this record has no seed to check")
+    if rules is None:
+        return callbreak_from_record(record, players, chance_version, seed)
+    return kachuful_from_record(record, rules, players, chance_version, seed)
+
+
+def kachuful_from_record(
+    record: Mapping[str, Any],
+    rules: Rules,
+    players: list[str],
+    chance_version: int,
+    seed: str | None,
+) -> Game:
+    """Replay a Kachuful record (already checked for format, players and version)."""
+    check_seed = seed is not None
     try:
         game = Game(rules, players, seed, chance_version=chance_version)
     except KachufulError as exc:
@@ -349,35 +383,7 @@ def _apply_bids(game: Game, deal: Mapping[str, Any], number: int) -> None:
             raise RecordError(str(exc), deal=number, seat=seat) from None
 
 
-# --- the replay summary ------------------------------------------------------------
-
-
-def replay_summary(game: Game) -> dict[str, Any]:
-    """What ``kachuful replay`` prints: finished deals, totals, and the winners of a
-    complete game."""
-    deals = [
-        {
-            "number": result.number,
-            "hand_size": result.hand_size,
-            "trump": None if result.trump is None else result.trump.letter,
-            "dealer": result.dealer,
-            "bids": list(result.bids),
-            "tricks": list(result.tricks),
-            "trick_winners": list(result.trick_winners),
-            "scores": list(result.scores),
-            "totals": list(result.totals),
-        }
-        | ({"revokes": list(result.revokes)} if any(result.revokes) else {})
-        for result in game.results()
-    ]
-    summary: dict[str, Any] = {"complete": game.is_over, "totals": list(game.totals())}
-    if game.is_over:
-        summary["winners"] = list(game.standings()[1])
-    summary["deals"] = deals
-    return summary
-
-
-def load_record(text: str, *, check_seed: bool = False) -> Game:
+def load_record(text: str, *, check_seed: bool = False) -> AnyGame:
     """Parse and replay a record's JSON text."""
     return game_from_record(parse_record_text(text), check_seed=check_seed)
 

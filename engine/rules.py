@@ -7,6 +7,7 @@ record keeps only the fields that differ from ``classic``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -193,8 +194,11 @@ def preset_rules(name: str) -> Rules:
         raise RulesError(f"no preset called {name!r}: choose one of {known}") from None
 
 
-def describe_validation_error(exc: ValidationError) -> str:
-    """Turn pydantic's report into one line a player or admin can act on."""
+def describe_validation_error(
+    exc: ValidationError, known_fields: Iterable[str] | None = None
+) -> str:
+    """Turn pydantic's report into one line a player or admin can act on
+    (``known_fields``: the options to list for a misspelt one; Kachuful's by default)."""
     parts = []
     for error in exc.errors():
         where = ".".join(str(part) for part in error["loc"])
@@ -202,7 +206,7 @@ def describe_validation_error(exc: ValidationError) -> str:
         if message.startswith("Value error, "):
             message = message[len("Value error, ") :]
         if error["type"] == "extra_forbidden":
-            known = ", ".join(Rules.model_fields)
+            known = ", ".join(Rules.model_fields if known_fields is None else known_fields)
             message = f"is not a rules option (options: {known})"
         elif error["type"] == "literal_error":
             message = message.replace("Input should be", "should be")
