@@ -1,0 +1,177 @@
+"""Request bodies checked against Discord's own OpenAPI description.
+
+Every JSON body (and the ``payload_json`` part of a multipart body) the bot sends is validated
+with ``jsonschema`` (Draft 2020-12) against the ``requestBody`` schema of the operation its path
+and method name in ``openapi.json``. A body real Discord would refuse is answered, as Discord
+does, with 400 / 50035 Invalid Form Body, so it shows up in ``problems()``.
+
+The spec is read from ``KACHUFUL_DISCORD_OPENAPI`` or else from ``shared/discord-api-spec``
+beside the repository checkout; a missing spec is an error, never a silent skip. It is parsed
+once per process and each operation's validator is built on first use.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+from jsonschema.exceptions import (  # type: ignore[import-untyped]
+    ValidationError,
+    best_match,
+)
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from .errors import ApiError, ErrorCode
+
+SPEC_ENV = "KACHUFUL_DISCORD_OPENAPI"
+_REPO_ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_SPEC_PATH = _REPO_ROOT.parent / "shared" / "discord-api-spec" / "openapi.json"
+_SPEC_URI = "urn:discord:openapi"
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+_METHODS = ("get", "post", "put", "patch", "delete")
+
+
+class OpenApiSpecMissing(FileNotFoundError):
+    """The spec file is not where the fake looks for it."""
+
+
+def spec_path() -> Path:
+    override = os.environ.get(SPEC_ENV)
+    return Path(override) if override else DEFAULT_SPEC_PATH
+
+
+@dataclass(frozen=True)
+class Operation:
+    method: str
+    template: str  # the spec's path template, e.g. /channels/{channel_id}/messages
+    pattern: re.Pattern[str]
+    literal_segments: int
+    has_body: bool
+
+
+class OpenApiBodies:
+    """The operations of one spec and a validator per operation (built on first use)."""
+
+    def __init__(self, spec: dict[str, Any]) -> None:
+        spec = _accept_integer_snowflakes(spec)
+        resource = Resource.from_contents(spec, default_specification=DRAFT202012)
+        self._registry: Registry[Any] = Registry().with_resource(_SPEC_URI, resource)
+        operations: list[Operation] = []
+        for template, item in spec["paths"].items():
+            regex = "".join(
+                re.escape(part) if i % 2 == 0 else "[^/]+"
+                for i, part in enumerate(_PLACEHOLDER.split(template))
+            )
+            literal = sum(1 for s in template.split("/") if s and not _PLACEHOLDER.search(s))
+            for method in _METHODS:
+                operation = item.get(method)
+                if operation is None:
+                    continue
+                has_body = "application/json" in operation.get("requestBody", {}).get("content", {})
+                operations.append(
+                    Operation(method.upper(), template, re.compile(f"^{regex}$"), literal, has_body)
+                )
+        # A literal segment beats a placeholder (…/messages/@original before …/{message_id}).
+        operations.sort(key=lambda op: -op.literal_segments)
+        self.operations = operations
+        self._validators: dict[tuple[str, str], Draft202012Validator] = {}
+
+    def operation(self, method: str, path: str) -> Operation | None:
+        for op in self.operations:
+            if op.method == method and op.pattern.match(path):
+                return op
+        return None
+
+    def validator(self, op: Operation) -> Draft202012Validator:
+        key = (op.method, op.template)
+        found = self._validators.get(key)
+        if found is None:
+            pointer = "/".join(
+                _escape(p)
+                for p in (
+                    "paths",
+                    op.template,
+                    op.method.lower(),
+                    "requestBody",
+                    "content",
+                    "application/json",
+                    "schema",
+                )
+            )
+            schema = {"$ref": f"{_SPEC_URI}#/{pointer}"}
+            found = Draft202012Validator(schema, registry=self._registry)
+            self._validators[key] = found
+        return found
+
+    def errors(self, method: str, path: str, body: Any) -> ValidationError | None:
+        """The most relevant reason Discord's schema refuses ``body`` (None: accepted, or
+        the operation takes no JSON body, or the spec does not describe the path)."""
+        op = self.operation(method, path)
+        if op is None or not op.has_body:
+            return None
+        return best_match(self.validator(op).iter_errors(body))
+
+    def check(self, method: str, path: str, body: Any) -> None:
+        """Raise Discord's 400 / 50035 Invalid Form Body when the schema refuses ``body``."""
+        error = self.errors(method, path, body)
+        if error is not None:
+            raise invalid_form_body(error)
+
+
+def invalid_form_body(error: ValidationError) -> ApiError:
+    """Discord nests form errors by field path: ``{"embeds": {"0": {"title": {"_errors":
+    [...]}}}}``."""
+    where = ".".join(str(p) for p in error.absolute_path) or "body"
+    nested: dict[str, Any] = {"_errors": [{"code": "BASE_TYPE_INVALID", "message": error.message}]}
+    for part in reversed(list(error.absolute_path)):
+        nested = {str(part): nested}
+    text = error.message if len(error.message) <= 200 else error.message[:197] + "..."
+    return ApiError(
+        400,
+        ErrorCode.INVALID_FORM_BODY,
+        f"Invalid Form Body ({where}: {text})",
+        nested,
+        detail="refused by Discord's OpenAPI schema",
+    )
+
+
+def _escape(part: str) -> str:
+    return part.replace("~", "~0").replace("/", "~1")
+
+
+def _accept_integer_snowflakes(spec: dict[str, Any]) -> dict[str, Any]:
+    """Discord parses a snowflake sent as a JSON integer as well as a string (discord.py sends
+    ``recipient_id`` and ``message_reference`` ids as integers); the spec only says string."""
+    spec = copy.copy(spec)
+    spec["components"] = copy.copy(spec["components"])
+    schemas = spec["components"]["schemas"] = dict(spec["components"]["schemas"])
+    schemas["SnowflakeType"] = {
+        "anyOf": [schemas["SnowflakeType"], {"type": "integer", "minimum": 0}]
+    }
+    return spec
+
+
+@lru_cache(maxsize=4)
+def _load(path: Path) -> OpenApiBodies:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise OpenApiSpecMissing(
+            f"Discord's OpenAPI description is not at {path}: the fake Discord checks every "
+            f"request body against it. Put shared/discord-api-spec beside the checkout or set "
+            f"{SPEC_ENV}=/path/to/openapi.json"
+        ) from None
+    return OpenApiBodies(json.loads(text))
+
+
+def load_openapi_bodies(path: Path | None = None) -> OpenApiBodies:
+    """The checker for the spec at ``path`` (default :func:`spec_path`), parsed once."""
+    return _load((path or spec_path()).resolve())
