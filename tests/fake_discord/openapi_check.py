@@ -24,7 +24,7 @@ from typing import Any
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 from jsonschema.exceptions import (  # type: ignore[import-untyped]
     ValidationError,
-    best_match,
+    relevance,
 )
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
@@ -117,7 +117,8 @@ class OpenApiBodies:
         op = self.operation(method, path)
         if op is None or not op.has_body:
             return None
-        return best_match(self.validator(op).iter_errors(body))
+        errors = list(self.validator(op).iter_errors(body))
+        return _reason(max(errors, key=relevance)) if errors else None
 
     def check(self, method: str, path: str, body: Any) -> None:
         """Raise Discord's 400 / 50035 Invalid Form Body when the schema refuses ``body``."""
@@ -141,6 +142,30 @@ def invalid_form_body(error: ValidationError) -> ApiError:
         nested,
         detail="refused by Discord's OpenAPI schema",
     )
+
+
+def _reason(error: ValidationError) -> ValidationError:
+    """Descend a ``oneOf`` / ``anyOf`` error into the one alternative that fits the value's
+    kind: Discord's unions (component, callback types) are told apart by ``type``, so the other
+    alternatives' complaints about ``type`` only say "not this one"."""
+    if error.validator not in ("anyOf", "oneOf") or not error.context:
+        return error
+    branches: dict[Any, list[ValidationError]] = {}
+    for sub in error.context:
+        branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+    # An alternative's paths are relative to the value the union describes.
+    plausible = [
+        subs
+        for subs in branches.values()
+        if not any(
+            (sub.validator == "type" and not sub.path)
+            or (sub.validator in ("enum", "const") and list(sub.path) == ["type"])
+            for sub in subs
+        )
+    ]
+    if len(plausible) != 1:
+        return error
+    return _reason(max(plausible[0], key=relevance))
 
 
 def _escape(part: str) -> str:

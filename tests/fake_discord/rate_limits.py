@@ -32,6 +32,8 @@ from .responses import json_response
 BOT_TOKEN = "bot_token"
 INTERACTION = "interaction"
 INVALID_STATUSES = frozenset({401, 403, 429})
+# The "scope" counted for a banned bot's answers (Cloudflare's, not one of Discord's scopes).
+CLOUDFLARE = "cloudflare"
 
 MESSAGES = "/channels/{channel_id}/messages"
 MESSAGE = MESSAGES + "/{message_id}"
@@ -68,8 +70,9 @@ def request_class(template: str) -> str:
 
 @dataclass
 class RequestCounters:
-    """What the bot asked of the fake: requests per class and route, 429s per scope, invalid
-    requests (401 / 403 / 429 but ``shared`` 429s, as Discord counts them)."""
+    """What the bot asked of the fake: requests per class and route, 429s per scope (``global``,
+    ``user``, ``shared``; ``cloudflare`` for the answers of a ban), invalid requests (401 / 403
+    / 429 but ``shared`` 429s, as Discord counts them) and bans."""
 
     by_route: dict[str, Counter[str]] = field(
         default_factory=lambda: {BOT_TOKEN: Counter(), INTERACTION: Counter()}
@@ -77,6 +80,9 @@ class RequestCounters:
     rate_limited: Counter[str] = field(default_factory=Counter)  # scope -> 429s
     invalid_requests: int = 0
     bans: int = 0
+    # The most bot-token requests seen within one second (what the global limit caps).
+    peak_bot_token_per_second: int = 0
+    _last_second: deque[float] = field(default_factory=deque, repr=False)
 
     @property
     def by_class(self) -> dict[str, int]:
@@ -89,9 +95,15 @@ class RequestCounters:
 
     def count(self, klass: str, key: str, status: int, scope: str | None) -> None:
         self.by_route[klass][key] += 1
+        if klass == BOT_TOKEN:
+            now, recent = time.monotonic(), self._last_second
+            recent.append(now)
+            while now - recent[0] >= 1.0:
+                recent.popleft()
+            self.peak_bot_token_per_second = max(self.peak_bot_token_per_second, len(recent))
         if status == 429 and scope is not None:
             self.rate_limited[scope] += 1
-        if status in INVALID_STATUSES and scope != "shared":
+        if status in INVALID_STATUSES and scope not in ("shared", CLOUDFLARE):
             self.invalid_requests += 1
 
 
@@ -136,6 +148,14 @@ def route_headers(bucket: str, limit: int, remaining: int, reset_after: float) -
 def cloudflare_ban() -> web.Response:
     """What a banned bot gets: a 429 from Cloudflare, text body and no ``Via``."""
     return web.Response(status=429, text="error code: 1015", content_type="text/plain")
+
+
+def scope_of(response: web.StreamResponse) -> str | None:
+    """The rate-limit scope a response announces (``cloudflare`` for a ban's answer)."""
+    scope = response.headers.get("X-RateLimit-Scope")
+    if scope is None and response.status == 429 and "Via" not in response.headers:
+        return CLOUDFLARE
+    return scope
 
 
 class _Window:

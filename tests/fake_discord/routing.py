@@ -26,11 +26,13 @@ from .faults import FaultInjector
 from .message_body import MessageBody, UploadedFile, file_index
 from .openapi_check import OpenApiBodies
 from .rate_limits import (
+    CLOUDFLARE,
     INVALID_STATUSES,
     RateLimiter,
     RequestCounters,
     cloudflare_ban,
     request_class,
+    scope_of,
 )
 from .responses import error_response, json_response
 
@@ -262,7 +264,7 @@ class RestApi:
                 status=status,
             )
         response, injected = await self._respond(spec, request, params)
-        scope = response.headers.get("X-RateLimit-Scope")
+        scope = scope_of(response)
         self._log(method, spec.template, full_path, response.status, injected=injected, scope=scope)
         return response
 
@@ -341,7 +343,8 @@ class RestApi:
         self.request_total += 1
         klass = request_class(route or path[len(API_PREFIX) :])
         self.counters.count(klass, f"{method} {route or path}", status, scope)
-        if self.limiter is not None and status in INVALID_STATUSES and scope != "shared":
+        counted = scope not in ("shared", CLOUDFLARE)
+        if self.limiter is not None and status in INVALID_STATUSES and counted:
             self.counters.bans += self.limiter.note_invalid()
         if self.record_requests or route is None:
             self.requests.append(
