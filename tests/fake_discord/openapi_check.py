@@ -37,6 +37,7 @@ DEFAULT_SPEC_PATH = _REPO_ROOT.parent / "shared" / "discord-api-spec" / "openapi
 _SPEC_URI = "urn:discord:openapi"
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 _METHODS = ("get", "post", "put", "patch", "delete")
+_CONST_KEYS = frozenset({"const", "title", "description"})
 
 
 class OpenApiSpecMissing(FileNotFoundError):
@@ -62,6 +63,7 @@ class OpenApiBodies:
 
     def __init__(self, spec: dict[str, Any]) -> None:
         spec = _accept_integer_snowflakes(spec)
+        _dispatch_unions_on_type(spec, spec)
         resource = Resource.from_contents(spec, default_specification=DRAFT202012)
         self._registry: Registry[Any] = Registry().with_resource(_SPEC_URI, resource)
         operations: list[Operation] = []
@@ -170,6 +172,65 @@ def _reason(error: ValidationError) -> ValidationError:
 
 def _escape(part: str) -> str:
     return part.replace("~", "~0").replace("/", "~1")
+
+
+def _dispatch_unions_on_type(node: Any, spec: dict[str, Any]) -> None:
+    """Rewrite, in place, each ``oneOf`` / ``anyOf`` whose alternatives are objects told apart
+    by a required ``type`` (components, callbacks) into ``if type is …, then that one``: the
+    same meaning, but only the matching alternative is validated instead of every one; and a
+    union of constants into an ``enum`` (a message with 15 buttons took 15 ms, a callback
+    40 ms)."""
+    if isinstance(node, list):
+        for item in node:
+            _dispatch_unions_on_type(item, spec)
+        return
+    if not isinstance(node, dict):
+        return
+    for value in node.values():
+        _dispatch_unions_on_type(value, spec)
+    for keyword in ("oneOf", "anyOf"):
+        branches: list[Any] = node.get(keyword) or []
+        if branches and "enum" not in node and all(_is_const(branch) for branch in branches):
+            # Discord's enumerations (button styles, component types): one lookup.
+            del node[keyword]
+            node["enum"] = [branch["const"] for branch in branches]
+            continue
+        kinds = [_type_values(branch, spec) for branch in branches]
+        if not kinds or any(k is None for k in kinds):
+            continue
+        every = [value for kind in kinds for value in kind or ()]
+        if len(every) != len(set(every)):
+            continue  # overlapping alternatives keep their union
+        del node[keyword]
+        node.setdefault("allOf", []).extend(
+            [
+                {"type": "object", "required": ["type"], "properties": {"type": {"enum": every}}},
+                *(
+                    {"if": {"properties": {"type": {"enum": kind}}}, "then": branch}
+                    for kind, branch in zip(kinds, branches, strict=True)
+                ),
+            ]
+        )
+
+
+def _is_const(branch: Any) -> bool:
+    return isinstance(branch, dict) and "const" in branch and set(branch) <= _CONST_KEYS
+
+
+def _type_values(branch: Any, spec: dict[str, Any]) -> list[Any] | None:
+    """The ``type`` values an object alternative requires (None: not such an alternative)."""
+    if not isinstance(branch, dict):
+        return None
+    ref = branch.get("$ref", "")
+    if ref.startswith("#/components/schemas/"):
+        branch = spec["components"]["schemas"].get(ref.rsplit("/", 1)[1], {})
+    kind = branch.get("properties", {}).get("type", {}) if isinstance(branch, dict) else {}
+    if "type" not in branch.get("required", ()) or not isinstance(kind, dict):
+        return None
+    if "const" in kind:
+        return [kind["const"]]
+    values = kind.get("enum")
+    return list(values) if isinstance(values, list) and values else None
 
 
 def _accept_integer_snowflakes(spec: dict[str, Any]) -> dict[str, Any]:

@@ -7,6 +7,7 @@ import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -102,6 +103,26 @@ def test_operations_are_found_by_path_and_snowflakes_may_be_integers() -> None:
     assert spec.errors("POST", "/users/@me/channels", {"recipient_id": "5"}) is None
     assert spec.errors("POST", "/users/@me/channels", {"recipient_id": "five"}) is not None
     assert spec.errors("GET", "/users/@me", {}) is None  # no body to check
+
+
+def test_unions_of_components_still_mean_what_discords_schema_says() -> None:
+    spec = load_openapi_bodies()
+
+    def reason(*components: dict[str, Any]) -> str | None:
+        error = spec.errors("POST", "/channels/1/messages", {"components": list(components)})
+        return None if error is None else ".".join(str(p) for p in error.absolute_path)
+
+    go = {"type": 2, "style": 1, "custom_id": "go", "label": "Go"}
+    pick = {"type": 3, "custom_id": "pick", "options": [{"label": "a", "value": "a"}]}
+    assert reason({"type": 1, "components": [go, dict(go, custom_id="two")]}) is None
+    assert reason({"type": 1, "components": [pick]}) is None
+    assert reason({"type": 10, "content": "components v2 text"}) is None
+    assert (
+        reason({"type": 1, "components": [dict(go, style=9)]}) == "components.0.components.0.style"
+    )
+    assert reason({"type": 77}) == "components.0.type"
+    assert reason({"components": [go]}) == "components.0"  # no type at all
+    assert reason({"type": 10}) == "components.0"  # a text display needs content
 
 
 async def test_the_check_can_be_switched_off(setup: Setup) -> None:
