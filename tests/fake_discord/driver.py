@@ -358,6 +358,7 @@ class FakeDiscord(WorldControls, InteractionControls, GatewayControls, HealthChe
             f"gateway: {self.gateway_stats}",
             f"interactions: {len(self.interactions.all)} "
             f"(unanswered: {sum(1 for r in self.interactions.all if r.response is None)})",
+            f"requests: {self.counters.by_class}, 429s: {dict(self.counters.rate_limited)}",
         ]
         lines.extend(
             f"recent request: {r.method} {r.path} -> {r.status}" for r in self.requests[-5:]

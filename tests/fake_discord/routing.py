@@ -1,8 +1,10 @@
 """REST plumbing: the route table, request parsing and what the fake remembers about requests.
 
 Every request under ``/api/v10`` goes through :meth:`RestApi.handle`, which matches the route
-table, checks the bot token, applies injected faults and the optional rate limit, runs the
-handler and turns :class:`ApiError` into Discord's JSON error. Requests that match no route are
+table, checks the bot token, applies injected faults and the optional rate limits
+(:mod:`.rate_limits`), checks the body against Discord's OpenAPI description
+(:mod:`.openapi_check`), runs the handler and turns :class:`ApiError` into Discord's JSON error.
+Every request is counted in :class:`~.rate_limits.RequestCounters`. Requests that match no route are
 answered 404 (405 for a known path with another method) *and recorded*, so a test fixture can
 assert the bot used nothing the fake does not implement.
 """
