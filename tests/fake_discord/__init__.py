@@ -12,6 +12,7 @@ from .faults import FaultRule
 from .interactions import Callback, InteractionRecord
 from .models import Attachment, Channel, Guild, Member, Message, Role, User
 from .permissions import DEFAULT_BOT_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS, Overwrite, Perm
+from .rate_limits import RateLimits, RequestCounters
 
 __all__ = [
     "DEFAULT_BOT_PERMISSIONS",
@@ -32,6 +33,8 @@ __all__ = [
     "Message",
     "Overwrite",
     "Perm",
+    "RateLimits",
+    "RequestCounters",
     "Role",
     "Select",
     "SelectOption",

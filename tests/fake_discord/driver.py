@@ -37,7 +37,9 @@ from .interactions import (
     InteractionRegistry,
 )
 from .models import Channel, Guild, Message, User
-from .routing import FixedWindowLimit, RequestRecord
+from .openapi_check import load_openapi_bodies
+from .rate_limits import MESSAGES, RateLimiter, RateLimits, RequestCounters
+from .routing import RequestRecord
 from .server import FakeServer
 from .state import FakeState
 
@@ -63,6 +65,8 @@ class FakeDiscord(WorldControls, InteractionControls, GatewayControls, HealthChe
         heartbeat_interval_ms: int = 41_250,
         resume_window: float = 60.0,
         message_rate_limit: tuple[int, float] | None = None,
+        rate_limits: RateLimits | None = None,
+        openapi_check: bool = True,
         record_requests: bool = True,
         keep_file_bytes: bool = True,
         shards: int = 1,
@@ -88,8 +92,18 @@ class FakeDiscord(WorldControls, InteractionControls, GatewayControls, HealthChe
         # Load benchmarks can drop file bytes (PNG headers are kept) so the fake's memory
         # does not swamp the bot's in the process measurements.
         self.state.keep_file_bytes = keep_file_bytes
-        if message_rate_limit is not None:
-            self._server.rest.message_limit = FixedWindowLimit(*message_rate_limit)
+        if rate_limits is None and message_rate_limit is not None:
+            rate_limits = RateLimits(
+                global_per_second=None,
+                channel_routes={f"POST {MESSAGES}": message_rate_limit},
+                webhook_token=None,
+                invalid_requests=None,
+            )
+        if rate_limits is not None:
+            self._server.rest.limiter = RateLimiter(rate_limits)
+        if openapi_check:
+            # Fails here, loudly, when Discord's spec is missing (see openapi_check).
+            self._server.rest.openapi = load_openapi_bodies()
         self._server.gateway.on_sessions_changed(self.state.changed)
         self._builder = InteractionBuilder(self.state)
         self._started = False
@@ -215,6 +229,12 @@ class FakeDiscord(WorldControls, InteractionControls, GatewayControls, HealthChe
         """How many REST requests the fake has served (counted even when not recorded)."""
         return self._server.rest.request_total
 
+    @property
+    def counters(self) -> RequestCounters:
+        """Requests per class (``bot_token`` / ``interaction``) and route, 429s per scope,
+        invalid requests and bans — counted whether or not limits are enforced."""
+        return self._server.rest.counters
+
     def request_count(self, method: str, route: str) -> int:
         return sum(1 for r in self.requests if r.method == method and r.route == route)
 
@@ -338,6 +358,7 @@ class FakeDiscord(WorldControls, InteractionControls, GatewayControls, HealthChe
             f"gateway: {self.gateway_stats}",
             f"interactions: {len(self.interactions.all)} "
             f"(unanswered: {sum(1 for r in self.interactions.all if r.response is None)})",
+            f"requests: {self.counters.by_class}, 429s: {dict(self.counters.rate_limited)}",
         ]
         lines.extend(
             f"recent request: {r.method} {r.path} -> {r.status}" for r in self.requests[-5:]

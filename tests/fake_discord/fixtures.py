@@ -10,6 +10,8 @@ requests, interactions not acknowledged within 3 s or twice, its own internal er
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
 
 import pytest_asyncio
 
@@ -17,9 +19,11 @@ from .discordpy import point_discord_py_at
 from .driver import FakeDiscord
 
 
-@pytest_asyncio.fixture
-async def fake_discord() -> AsyncIterator[FakeDiscord]:
-    fake = FakeDiscord()
+@asynccontextmanager
+async def healthy_fake_discord(**options: Any) -> AsyncIterator[FakeDiscord]:
+    """What the fixture does, for a fake with ``FakeDiscord(**options)`` (e.g.
+    ``rate_limits=RateLimits()``)."""
+    fake = FakeDiscord(**options)
     await fake.start()
     try:
         with point_discord_py_at(fake):
@@ -27,3 +31,9 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
     finally:
         await fake.stop()
     fake.assert_healthy()
+
+
+@pytest_asyncio.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    async with healthy_fake_discord() as fake:
+        yield fake

@@ -183,6 +183,12 @@ class HealthChecks:
                 for status, reason in record.refused_callbacks
                 if not (twice and reason == "already acknowledged")
             )
+        counters = self._server.rest.counters
+        if counters.bans:
+            found.append(
+                f"the bot was banned from the API {counters.bans} time(s): too many invalid "
+                f"requests (401/403/429: {counters.invalid_requests})"
+            )
         found.extend(
             f"fake gateway closed a connection with {code}"
             for code in self._server.gateway.close_codes

@@ -1,8 +1,10 @@
 """REST plumbing: the route table, request parsing and what the fake remembers about requests.
 
 Every request under ``/api/v10`` goes through :meth:`RestApi.handle`, which matches the route
-table, checks the bot token, applies injected faults and the optional rate limit, runs the
-handler and turns :class:`ApiError` into Discord's JSON error. Requests that match no route are
+table, checks the bot token, applies injected faults and the optional rate limits
+(:mod:`.rate_limits`), checks the body against Discord's OpenAPI description
+(:mod:`.openapi_check`), runs the handler and turns :class:`ApiError` into Discord's JSON error.
+Every request is counted in :class:`~.rate_limits.RequestCounters`. Requests that match no route are
 answered 404 (405 for a known path with another method) *and recorded*, so a test fixture can
 assert the bot used nothing the fake does not implement.
 """
@@ -22,8 +24,18 @@ from aiohttp import BodyPartReader, web
 from multidict import MultiMapping
 
 from .errors import ApiError, ErrorCode
-from .faults import FaultInjector, bucket_hash, rate_limited_response
+from .faults import FaultInjector
 from .message_body import MessageBody, UploadedFile, file_index
+from .openapi_check import OpenApiBodies
+from .rate_limits import (
+    CLOUDFLARE,
+    INVALID_STATUSES,
+    RateLimiter,
+    RequestCounters,
+    cloudflare_ban,
+    request_class,
+    scope_of,
+)
 from .responses import error_response, json_response
 
 log = logging.getLogger(__name__)
@@ -146,30 +158,6 @@ class RouteSpec:
         return f"{self.method} {self.template}"
 
 
-class FixedWindowLimit:
-    """An opt-in per-resource rate limit (e.g. 5 messages per 5 s per channel)."""
-
-    def __init__(self, limit: int, per: float) -> None:
-        self.limit = limit
-        self.per = per
-        self._windows: dict[str, tuple[float, int]] = {}
-        self.rejections = 0
-
-    def check(self, key: str) -> tuple[int, float]:
-        """Count a request; (remaining, reset_after). remaining < 0 means: reject with 429."""
-        now = time.monotonic()
-        start, used = self._windows.get(key, (now, 0))
-        if now - start >= self.per:
-            start, used = now, 0
-        used += 1
-        reset_after = self.per - (now - start)
-        if used > self.limit:
-            self.rejections += 1
-            return -1, reset_after
-        self._windows[key] = (start, used)
-        return self.limit - used, reset_after
-
-
 async def read_body(request: web.Request) -> MessageBody:
     """JSON bodies and multipart bodies (``payload_json`` + ``files[n]``)."""
     if request.content_type == "multipart/form-data":
@@ -231,7 +219,9 @@ class RestApi:
         # Every 403/404 answered, injected ones included, in order.
         self.refusals: list[ApiErrorRecord] = []
         self.internal_errors: list[InternalError] = []
-        self.message_limit: FixedWindowLimit | None = None
+        self.limiter: RateLimiter | None = None
+        self.counters = RequestCounters()
+        self.openapi: OpenApiBodies | None = None
         self.record_requests = True
         self.request_total = 0
         """Every request served, also when they are not recorded (benchmarks)."""
@@ -275,32 +265,41 @@ class RestApi:
                 {"message": f"{text} (fake Discord has no {method} {full_path})", "code": 0},
                 status=status,
             )
+        response, injected = await self._respond(spec, request, params)
+        scope = scope_of(response)
+        self._log(method, spec.template, full_path, response.status, injected=injected, scope=scope)
+        return response
+
+    async def _respond(
+        self, spec: RouteSpec, request: web.Request, params: dict[str, str]
+    ) -> tuple[web.StreamResponse, bool]:
+        """The response, and whether it is an injected fault."""
+        method, full_path = request.method, request.path
+        if self.limiter is not None and self.limiter.banned():
+            return cloudflare_ban(), False
         if spec.auth and request.headers.get("Authorization") != f"Bot {self.token}":
             self.api_errors.append(
                 ApiErrorRecord(method, spec.template, full_path, 401, 0, "401: Unauthorized")
             )
-            self._log(method, spec.template, full_path, 401)
-            return json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+            return json_response({"message": "401: Unauthorized", "code": 0}, status=401), False
         rule = self.faults.take(method, spec.template, params)
         if rule is not None:
             if request.can_read_body:
                 await request.read()
-            injected = rule.response(method, spec.template)
             refusal = rule.refusal()
             if refusal is not None and refusal.status in REFUSAL_STATUSES:
                 self.refusals.append(
                     error_record(method, spec.template, full_path, params, refusal, injected=True)
                 )
-            self._log(method, spec.template, full_path, injected.status, injected=True)
-            return injected
-        limited, limit_headers = self._rate_limit(spec, params)
-        if limited is not None:
-            self._log(method, spec.template, full_path, 429)
-            return limited
+            return rule.response(method, spec.template), True
+        limit_headers: dict[str, str] = {}
+        if self.limiter is not None:
+            limited, limit_headers = self.limiter.admit(method, spec.template, params)
+            if limited is not None:
+                return limited, False
         response = await self._run(spec, request, params)
         response.headers.update(limit_headers)
-        self._log(method, spec.template, full_path, response.status)
-        return response
+        return response, False
 
     async def _run(
         self, spec: RouteSpec, request: web.Request, params: dict[str, str]
@@ -316,6 +315,9 @@ class RestApi:
                 if request.method in ("POST", "PUT", "PATCH")
                 else MessageBody()
             )
+            if self.openapi is not None and request.method in ("POST", "PUT", "PATCH"):
+                fields = body.fields.get("__list__", body.fields)
+                self.openapi.check(request.method, request.path[len(API_PREFIX) :], fields)
             return await spec.handler(RequestContext(request, params, body))
         except ApiError as error:
             record = error_record(spec.method, spec.template, request.path, params, error)
@@ -330,29 +332,22 @@ class RestApi:
             self.internal_errors.append(InternalError(spec.method, request.path, text))
             return json_response({"message": "fake Discord internal error", "code": 0}, status=500)
 
-    def _rate_limit(
-        self, spec: RouteSpec, params: dict[str, str]
-    ) -> tuple[web.Response | None, dict[str, str]]:
-        """Apply the opt-in message rate limit: (429 response or None, headers for a success)."""
-        limiter = self.message_limit
-        if limiter is None or spec.key != "POST /channels/{channel_id}/messages":
-            return None, {}
-        bucket = bucket_hash(spec.method, spec.template)
-        remaining, reset_after = limiter.check(params["channel_id"])
-        if remaining < 0:
-            return rate_limited_response(reset_after, is_global=False, bucket=bucket), {}
-        return None, {
-            "X-RateLimit-Limit": str(limiter.limit),
-            "X-RateLimit-Remaining": str(remaining),
-            "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
-            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
-            "X-RateLimit-Bucket": bucket,
-        }
-
     def _log(
-        self, method: str, route: str | None, path: str, status: int, *, injected: bool = False
+        self,
+        method: str,
+        route: str | None,
+        path: str,
+        status: int,
+        *,
+        injected: bool = False,
+        scope: str | None = None,
     ) -> None:
         self.request_total += 1
+        klass = request_class(route or path[len(API_PREFIX) :])
+        self.counters.count(klass, f"{method} {route or path}", status, scope)
+        counted = scope not in ("shared", CLOUDFLARE)
+        if self.limiter is not None and status in INVALID_STATUSES and counted:
+            self.counters.bans += self.limiter.note_invalid()
         if self.record_requests or route is None:
             self.requests.append(
                 RequestRecord(method, route, path, status, time.monotonic(), injected)
