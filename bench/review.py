@@ -111,7 +111,8 @@ def review_times(game: Game, table: Sequence[str]) -> list[tuple[float, float]]:
 
 def bin_rows(pairs: Sequence[tuple[float, bool]]) -> list[dict[str, Any]]:
     """The five bins of (chance, made) pairs: bids, mean chance, observed rate, the
-    difference in points (observed − predicted) and its standard error."""
+    difference in points (observed − predicted) and its standard error were the
+    chances right (how far the observed rate of so many bids wanders by luck alone)."""
     rows = []
     for low, high, label in BINS:
         inside = [(p, hit) for p, hit in pairs if low <= p < high]
@@ -119,7 +120,7 @@ def bin_rows(pairs: Sequence[tuple[float, bool]]) -> list[dict[str, Any]]:
         if inside:
             predicted = sum(p for p, _ in inside) / len(inside)
             rate = sum(hit for _, hit in inside) / len(inside)
-            error = math.sqrt(max(rate * (1 - rate), 1e-9) / len(inside))
+            error = math.sqrt(sum(p * (1 - p) for p, _ in inside)) / len(inside)
             row |= {"predicted": round(100 * predicted, 1), "observed": round(100 * rate, 1),
                     "difference": round(100 * (rate - predicted), 1),
                     "se": round(100 * error, 1)}
@@ -139,9 +140,11 @@ def print_rows(rows: Sequence[dict[str, Any]], indent: str = "") -> None:
 
 
 def verdict(rows: Sequence[dict[str, Any]]) -> tuple[bool, str]:
-    """PASS when every bin with bids is within ±TARGET_POINTS, else MISS naming the bins."""
-    off = [f"{r['bin']} ({r['difference']:+.1f})" for r in rows
-           if r["n"] and abs(r["difference"]) > TARGET_POINTS]
+    """PASS when every bin with bids is within ±TARGET_POINTS, else MISS naming the bins
+    (and how many standard errors each is off, to tell luck from a bias)."""
+    off = [f"{r['bin']} ({r['difference']:+.1f}, {abs(r['difference']) / r['se']:.1f} se)"
+           if r["se"] else f"{r['bin']} ({r['difference']:+.1f})"
+           for r in rows if r["n"] and abs(r["difference"]) > TARGET_POINTS]
     if not off:
         return True, f"PASS: every bin within ±{TARGET_POINTS:g} points"
     return False, f"MISS: {', '.join(off)} beyond ±{TARGET_POINTS:g} points"

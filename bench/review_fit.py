@@ -16,6 +16,10 @@ from dataclasses import asdict, dataclass
 
 from ai.review.calibration import corrected_chance, inputs, is_certain, log_odds
 
+RIDGE = 1e-3
+"""A penalty on the squared weights: negligible against thousands of points, but it
+keeps Newton's steps finite when two inputs are nearly the same."""
+
 
 @dataclass(frozen=True, slots=True)
 class BidPoint:
@@ -62,12 +66,11 @@ def load_points(path: str) -> list[BidPoint]:
 
 
 def fit_weights(points: Sequence[BidPoint], iterations: int = 25) -> tuple[float, ...]:
-    """Maximum-likelihood weights of the correction (certain chances left out: the
-    correction keeps them)."""
+    """Maximum-likelihood weights of the correction (the chances it keeps left out)."""
     rows = [
         (log_odds(p.raw), inputs(p.raw, p.bid, p.own, p.opponents), p.made)
         for p in points
-        if not is_certain(p.raw)
+        if not is_certain(p.raw, p.opponents)
     ]
     size = len(rows[0][1])
     weights = [0.0] * size
@@ -76,11 +79,14 @@ def fit_weights(points: Sequence[BidPoint], iterations: int = 25) -> tuple[float
         hessian = [[0.0] * size for _ in range(size)]
         for offset, terms, made in rows:
             z = offset + sum(w * t for w, t in zip(weights, terms, strict=True))
-            q = 1.0 / (1.0 + math.exp(-z))
+            q = 1.0 / (1.0 + math.exp(-min(max(z, -30.0), 30.0)))
             for i in range(size):
                 gradient[i] += (made - q) * terms[i]
                 for j in range(size):
                     hessian[i][j] += q * (1 - q) * terms[i] * terms[j]
+        for i in range(size):  # a light ridge keeps the steps finite
+            gradient[i] -= RIDGE * weights[i]
+            hessian[i][i] += RIDGE
         step = _solve(hessian, gradient)
         weights = [w + s for w, s in zip(weights, step, strict=True)]
         if max(abs(s) for s in step) < 1e-9:

@@ -21,18 +21,22 @@ from typing import Final
 from ai.review.seats import DEFAULT_SKILL
 
 COEFFICIENTS: Final = (
-    0.0322, -0.0416, 4.0659, -3.8731, 0.4678, -2.9192, -0.2631, -3.2637, -2.0263, 1.7132,
+    -0.03, -0.1136, 4.4962, -3.8717, 0.4946, -3.2232, -2.5805, 0.8146, -0.836, 0.0012,
 )
-"""Weights of :func:`inputs`, added to the log-odds of the playouts' chance."""
+"""Weights of :func:`inputs`, added to the log-odds of the playouts' chance: fitted by
+``bench/review.py --fit`` on games 100–123 and 200–215 of the three benchmark tables
+(12,000 bids; games 0–7, on which the calibration is judged, left out)."""
 EDGE: Final = 0.004
 """Playout chances are clipped to [EDGE, 1 − EDGE] before the log-odds: 0 of 300
 sampled deals says "under one in 300", not "never"."""
 
 
-def is_certain(chance: float) -> bool:
-    """Every sampled deal agreed (0 or 1): such bids come out as the playouts say at
-    every table measured, so the correction keeps them."""
-    return chance in (0.0, 1.0)
+def is_certain(chance: float, opponents: float) -> bool:
+    """No sampled deal made the bid, or every one did against opponents no stronger
+    than the playouts' reference players: such bids come out as the playouts say.
+    Against stronger ones a bid every sampled deal made is still lost now and then
+    (about one in seven among four `hard` players), so it is corrected like the rest."""
+    return chance == 0.0 or (chance == 1.0 and opponents <= DEFAULT_SKILL)
 
 
 def log_odds(chance: float) -> float:
@@ -64,7 +68,7 @@ def corrected_chance(
     weights: Sequence[float] = COEFFICIENTS,
 ) -> float:
     """The chance of ``bid`` at this table, from the playouts' ``chance``."""
-    if is_certain(chance):
+    if is_certain(chance, opponents):
         return chance
     terms = inputs(chance, bid, own, opponents)
     z = log_odds(chance) + sum(w * t for w, t in zip(weights, terms, strict=True))
@@ -76,9 +80,16 @@ def corrected_row(
 ) -> tuple[float, ...]:
     """``row`` (the chance of each trick count when playing for ``bid``) with the
     chance of ``bid`` corrected and the other counts scaled to make up the rest."""
-    if bid >= len(row) or is_certain(row[bid]):
+    if bid >= len(row) or is_certain(row[bid], opponents):
         return tuple(row)
     hit = corrected_chance(row[bid], bid, own, opponents)
+    if row[bid] == 1.0:
+        # Every sampled deal made the bid: the misses go to the neighbouring counts.
+        near = [k for k in (bid - 1, bid + 1) if 0 <= k < len(row)]
+        return tuple(
+            hit if k == bid else (1.0 - hit) / len(near) if k in near else 0.0
+            for k in range(len(row))
+        )
     scale = (1.0 - hit) / (1.0 - row[bid])
     return tuple(hit if k == bid else p * scale for k, p in enumerate(row))
 

@@ -66,10 +66,19 @@ def test_only_the_deals_before_the_reviewed_one_count() -> None:
         table_skills(game, 1, people[:3])
 
 
-def test_certain_chances_stay_certain_and_rows_still_add_up() -> None:
-    for chance in (0.0, 1.0):
-        assert is_certain(chance)
-        assert corrected_chance(chance, 2, 0.6, 0.6) == chance
+def test_certain_chances_stay_certain_unless_the_opponents_are_stronger() -> None:
+    hard = LEVEL_SKILL["hard"]
+    assert is_certain(0.0, hard) and corrected_chance(0.0, 2, hard, hard) == 0.0
+    assert is_certain(1.0, DEFAULT_SKILL)
+    assert corrected_chance(1.0, 2, hard, DEFAULT_SKILL) == 1.0
+    # Four `hard` players lose about one in seven of the bids every sampled deal made.
+    assert not is_certain(1.0, hard)
+    assert 0.8 < corrected_chance(1.0, 2, hard, hard) < 0.97
+    row = corrected_row((0.0, 0.0, 1.0, 0.0), 2, hard, hard)
+    assert math.isclose(sum(row), 1.0) and row[1] == row[3] > 0.0
+
+
+def test_corrected_rows_still_add_up() -> None:
     row = (0.1, 0.2, 0.6, 0.1)
     for own, opponents in ((0.4, 0.4), (0.6, 0.6), (0.47, 0.6)):
         corrected = corrected_row(row, 2, own, opponents)
