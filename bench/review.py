@@ -8,20 +8,27 @@ seats known by their levels) is put in one of five bins (≈10, 30, 50, 70, 90%:
 20–40%, …, 80–100%), and each bin's observed rate is compared with its mean chance.
 Tables are named by their levels, like ``hard,medium,easy,reference``. Target: every
 bin within ±5 points at every table, on games the correction was not fitted on (it
-was fitted on games 100–131; these are games 0–7 unless told otherwise). Also shown:
-the playouts' chances uncorrected, and the chances when every seat is read as a
-person from the game's earlier deals only.
+was fitted on games 100–123 and 200–215; these are games 0–7 unless told
+otherwise). Also shown: the playouts' chances uncorrected, and the chances when
+every seat is read as a person from the game's earlier deals only.
 
 **Speed** (``--speed``). The whole review (bid, every card moment, the verdict) of
 every seat of every 13-card deal of those games: wall-clock and processor time,
 p50 / p95 / max. Target: p95 ≤ 1 s.
 
 **Fit** (``--fit``). The correction's weights (:mod:`ai.review.calibration`),
-fitted on the games asked for; paste them into ``COEFFICIENTS``.
+fitted on the games asked for; paste them into ``COEFFICIENTS``. ``--save-points``
+keeps the bids of the games played, ``--points`` reads them back instead of playing,
+so the committed weights come from:
+
+    python bench/review.py --fit --first-game 100 --games 24 --save-points fit.jsonl
+    python bench/review.py --fit --first-game 200 --games 16 --save-points fit.jsonl
+    python bench/review.py --fit --points fit.jsonl --first-game 100 --games 116
+
+Other runs:
 
     python bench/review.py --calibration             # 8 games (800 bids) per table
     python bench/review.py --speed --games 2         # review times only
-    python bench/review.py --fit --first-game 100 --games 32
     python bench/review.py --calibration --games 1 --tables reference,reference,reference,reference
 """
 
