@@ -6,11 +6,14 @@ calibration shows here before the benchmark is run again."""
 
 from __future__ import annotations
 
+import math
+import random
 from collections.abc import Sequence
 from functools import cache
 
-from bench.review import bid_points, play
-from bench.review_fit import BidPoint
+from ai.review.calibration import corrected_chance
+from bench.review import bid_points, bin_rows, play, verdict
+from bench.review_fit import BidPoint, fit_weights
 
 HARD = ("hard",) * 4
 REFERENCE = ("reference",) * 4
@@ -59,3 +62,34 @@ def test_at_a_reference_table_the_correction_barely_moves_the_chances() -> None:
     moved = sum(abs(p.chance() - p.raw) for p in points) / len(points)
     assert moved < 0.025  # 1.6 points on this sample (against 10 at the hard table)
     assert brier(points, [p.chance() for p in points]) <= brier(points, [p.raw for p in points])
+
+
+def test_the_bins_count_what_they_say() -> None:
+    pairs = [(0.05, False)] * 9 + [(0.05, True)] + [(0.9, True)] * 7 + [(0.9, False)] * 3
+    rows = bin_rows(pairs)
+    assert [r["bin"] for r in rows] == ["≈10%", "≈30%", "≈50%", "≈70%", "≈90%"]
+    assert [r["n"] for r in rows] == [10, 0, 0, 0, 10]
+    assert rows[0]["predicted"] == 5.0 and rows[0]["observed"] == 10.0
+    assert rows[0]["difference"] == 5.0
+    assert rows[4]["difference"] == -20.0
+    assert rows[4]["se"] == round(100 * math.sqrt(0.9 * 0.1 / 10), 1)
+    passed, line = verdict(rows)
+    assert not passed and line.startswith("MISS: ≈90% (-20.0")
+    assert verdict(rows[:1]) == (True, "PASS: every bin within ±5 points")
+
+
+def test_the_fit_finds_the_weights_that_made_the_outcomes() -> None:
+    rng = random.Random(31)
+    true = (0.2, -0.3, 2.0, -3.0, 0.5, -2.0, -1.0, 1.0, -0.5, 0.5)
+    skills = (0.39, 0.47, 0.6)
+    points = []
+    for number in range(3000):
+        raw, bid = rng.uniform(0.02, 0.98), rng.choice((0, 1, 2))
+        own, opponents = rng.choice(skills), rng.choice(skills)
+        made = rng.random() < corrected_chance(raw, bid, own, opponents, true)
+        points.append(BidPoint("t", 0, number, 0, "hard", bid, raw, own, opponents,
+                               own, opponents, made))
+    fitted = fit_weights(points)
+    gaps = [abs(p.chance(fitted) - p.chance(true)) for p in points]
+    assert sum(gaps) / len(gaps) < 0.03
+    assert max(gaps) < 0.15
