@@ -158,8 +158,9 @@ def verdict(rows: Sequence[dict[str, Any]]) -> tuple[bool, str]:
 
 
 def calibration_report(table_text: str, points: Sequence[BidPoint]) -> dict[str, Any]:
-    """Print one table's bins (the review's, then the playouts' and the as-people
-    readings) and return them."""
+    """Print one table's bins — the review's; for comparison the playouts' alone, every
+    seat read as a person, and each level's own bids — then the table's PASS/MISS
+    line (the review's bins only), and return them."""
     def pairs(chance: Callable[[BidPoint], float]) -> list[tuple[float, bool]]:
         return [(chance(p), p.made) for p in points]
 
@@ -169,23 +170,23 @@ def calibration_report(table_text: str, points: Sequence[BidPoint]) -> dict[str,
     print(f"\n{table_text}: {len(points)} bids (games {games[0]}–{games[-1]}), "
           "seats known by their levels")
     print_rows(rows)
-    print(line)
     raw = bin_rows(pairs(lambda p: p.raw))
     people = bin_rows(pairs(BidPoint.chance_as_people))
-    print("  the playouts alone (before the correction):")
-    print_rows(raw, "  ")
-    print(f"  {verdict(raw)[1]}")
-    print("  every seat read as a person from this game's earlier deals:")
-    print_rows(people, "  ")
-    print(f"  {verdict(people)[1]}")
+    for title, compared in (
+        ("the playouts alone (before the correction)", raw),
+        ("every seat read as a person from this game's earlier deals", people),
+    ):
+        print(f"  for comparison, {title}:")
+        print_rows(compared, "  ")
     table = table_text.split(",")
     by_level: dict[str, list[dict[str, Any]]] = {}
     if len(set(table)) > 1:
         for level in dict.fromkeys(table):
             mine = [(p.chance(), p.made) for p in points if p.level == level]
             by_level[level] = bin_rows(mine)
-            print(f"  bids of {level} seats ({len(mine)}):")
+            print(f"  for comparison, the bids of {level} seats ({len(mine)}):")
             print_rows(by_level[level], "  ")
+    print(f"{table_text}: {line}")
     return {"bids": len(points), "bins": rows, "pass": passed, "playouts_alone": raw,
             "as_people": people, "bins_by_level": by_level}
 
@@ -221,7 +222,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     points: dict[str, list[BidPoint]] = {",".join(t): [] for t in tables}
     times: list[tuple[float, float]] = []
     if args.points:
-        for point in load_points(args.points):
+        try:
+            saved = load_points(args.points)
+        except (OSError, ValueError, TypeError) as exc:
+            print(f"error: cannot read points from {args.points}: {exc}", file=sys.stderr)
+            return 2
+        for point in saved:
             if point.table in points and point.game in numbers:
                 points[point.table].append(point)
     elif args.calibration or args.fit or args.speed:
