@@ -1,18 +1,35 @@
-"""Deal review benchmark (issue 20): are the review's chances calibrated, and is it fast?
+"""Deal review benchmark (issues 20 and 31): are the review's chances calibrated at
+every table, and is it fast?
 
-**Calibration.** Computer players play whole 4-player classic games (25 deals each,
-13 cards down to 1 and back). For every deal and seat, the review's estimated chance
-of the bid actually made (from that seat's view when it bid) is put in a bin, and
-the bin's hit rate is compared with its mean estimate. Each table is a mix of
-levels, named like ``reference,reference,reference,reference``. Target: within
-±5 points in the bins around 30%, 60% and 90%.
+**Calibration** (``--calibration``). Computer players play whole 4-player classic
+games (25 deals each, 13 cards down to 1 and back). For every deal and seat, the
+review's chance of the bid actually made (from that seat's view when it bid, the
+seats known by their levels) is put in one of five bins (≈10, 30, 50, 70, 90%: 0–20%,
+20–40%, …, 80–100%), and each bin's observed rate is compared with its mean chance.
+Tables are named by their levels, like ``hard,medium,easy,reference``. Target: every
+bin within ±5 points at every table, on games the correction was not fitted on (it
+was fitted on games 100–123 and 200–215; these are games 0–7 unless told
+otherwise). Also shown: the playouts' chances uncorrected, and the chances when
+every seat is read as a person from the game's earlier deals only.
 
-**Speed.** The whole review (bid, every card moment, the verdict) of every seat of
-every 13-card deal of those games: wall-clock and processor time, p50 / p95 / max.
-Target: p95 ≤ 1 s.
+**Speed** (``--speed``). The whole review (bid, every card moment, the verdict) of
+every seat of every 13-card deal of those games: wall-clock and processor time,
+p50 / p95 / max. Target: p95 ≤ 1 s.
 
-    python bench/review.py                 # 8 games per table, three tables
-    python bench/review.py --games 2 --tables reference,reference,reference,reference
+**Fit** (``--fit``). The correction's weights (:mod:`ai.review.calibration`),
+fitted on the games asked for; paste them into ``COEFFICIENTS``. ``--save-points``
+keeps the bids of the games played, ``--points`` reads them back instead of playing,
+so the committed weights come from:
+
+    python bench/review.py --fit --first-game 100 --games 24 --save-points fit.jsonl
+    python bench/review.py --fit --first-game 200 --games 16 --save-points fit.jsonl
+    python bench/review.py --fit --points fit.jsonl --first-game 100 --games 116
+
+Other runs:
+
+    python bench/review.py --calibration             # 8 games (800 bids) per table
+    python bench/review.py --speed --games 2         # review times only
+    python bench/review.py --calibration --games 1 --tables reference,reference,reference,reference
 """
 
 from __future__ import annotations
@@ -23,7 +40,7 @@ import math
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -31,9 +48,12 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from ai.factory import make_player
 from ai.match import chance_plan, play_game
 from ai.review import review_deal
+from ai.review.calibration import table_correction
 from ai.review.chances import bid_trick_chances
 from ai.review.deal import REVIEW_SEED
 from ai.review.moments import seat_moments
+from ai.review.seats import SeatModel, table_skills
+from bench.review_fit import BidPoint, fit_weights, load_points, save_points
 from engine.game import Game
 from engine.rules import Rules
 
@@ -45,8 +65,13 @@ TABLES = (
 )
 TARGET_POINTS = 5.0
 TARGET_P95_SECONDS = 1.0
-BINS = ((0.2, 0.4, "≈30%"), (0.5, 0.7, "≈60%"), (0.8, 1.0001, "≈90%"))
-"""The issue's three bins (30%, 60%, 90%), each ±10 points wide."""
+BINS = (
+    (0.0, 0.2, "≈10%"),
+    (0.2, 0.4, "≈30%"),
+    (0.4, 0.6, "≈50%"),
+    (0.6, 0.8, "≈70%"),
+    (0.8, 1.0001, "≈90%"),
+)
 
 
 def play(table: Sequence[str], game_number: int) -> Game:
@@ -55,52 +80,115 @@ def play(table: Sequence[str], game_number: int) -> Game:
     return play_game(rules, seats, chance_plan(rules, PLAYERS, 1000 + game_number))
 
 
-def bid_points(game: Game) -> list[tuple[int, float, bool]]:
-    """(seat, estimated chance of the bid made, whether it was made) per deal and seat."""
+def bid_points(game: Game, table: Sequence[str], number: int) -> list[BidPoint]:
+    """Every deal's and seat's bid: the playouts' chance, the table's skills (by level,
+    and as people read from the game), and whether it was made."""
+    levels = [SeatModel(level) for level in table]
+    people = [SeatModel()] * PLAYERS
     points = []
     for result in game.results():
+        known = table_skills(game, result.number, levels)
+        read = table_skills(game, result.number, people)
         for seat in range(PLAYERS):
             moments = seat_moments(game, result.number, seat)
             rows = bid_trick_chances(moments.bid_view, REVIEW_SEED, made=moments.bid)
-            points.append((seat, rows[moments.bid][moments.bid], result.hits[seat]))
+            own, opponents = table_correction(known, seat)
+            own_read, opponents_read = table_correction(read, seat)
+            points.append(BidPoint(
+                ",".join(table), number, result.number, seat, table[seat], moments.bid,
+                rows[moments.bid][moments.bid], own, opponents, own_read, opponents_read,
+                bool(result.hits[seat]),
+            ))
     return points
 
 
-def review_times(game: Game) -> list[tuple[float, float]]:
+def review_times(game: Game, table: Sequence[str]) -> list[tuple[float, float]]:
     """(wall, processor) seconds of whole reviews of every 13-card deal and seat."""
+    levels = [SeatModel(level) for level in table]
     times = []
     for result in game.results():
         if result.hand_size != 13:
             continue
         for seat in range(PLAYERS):
             wall, cpu = time.perf_counter(), time.process_time()
-            review_deal(game, result.number, seat)
+            review_deal(game, result.number, seat, seats=levels)
             times.append((time.perf_counter() - wall, time.process_time() - cpu))
     return times
 
 
-def bin_rows(points: Sequence[tuple[float, bool]]) -> list[dict[str, Any]]:
+def bin_rows(pairs: Sequence[tuple[float, bool]]) -> list[dict[str, Any]]:
+    """The five bins of (chance, made) pairs: bids, mean chance, observed rate, the
+    difference in points (observed − predicted) and its standard error were the
+    chances right (how far the observed rate of so many bids wanders by luck alone)."""
     rows = []
-    edges = [(lo / 10, (lo + 1) / 10 + (1e-9 if lo == 9 else 0), f"{lo}0–{lo + 1}0%")
-             for lo in range(10)]
-    for low, high, label in [*BINS, *edges]:
-        inside = [(p, hit) for p, hit in points if low <= p < high]
-        if not inside:
-            continue
-        estimate = sum(p for p, _ in inside) / len(inside)
-        rate = sum(hit for _, hit in inside) / len(inside)
-        error = math.sqrt(max(rate * (1 - rate), 1e-9) / len(inside))
-        rows.append({"bin": label, "n": len(inside), "estimate": round(100 * estimate, 1),
-                     "hit": round(100 * rate, 1), "se": round(100 * error, 1),
-                     "gap": round(100 * (rate - estimate), 1)})
+    for low, high, label in BINS:
+        inside = [(p, hit) for p, hit in pairs if low <= p < high]
+        row: dict[str, Any] = {"bin": label, "n": len(inside)}
+        if inside:
+            predicted = sum(p for p, _ in inside) / len(inside)
+            rate = sum(hit for _, hit in inside) / len(inside)
+            error = math.sqrt(sum(p * (1 - p) for p, _ in inside)) / len(inside)
+            row |= {"predicted": round(100 * predicted, 1), "observed": round(100 * rate, 1),
+                    "difference": round(100 * (rate - predicted), 1),
+                    "se": round(100 * error, 1)}
+        rows.append(row)
     return rows
 
 
-def print_rows(rows: Sequence[dict[str, Any]]) -> None:
-    print(f"{'bin':>9} {'bids':>5} {'estimate':>9} {'hit':>6} {'±se':>5} {'gap':>6}")
+def print_rows(rows: Sequence[dict[str, Any]], indent: str = "") -> None:
+    print(f"{indent}{'bin':>5} {'bids':>5} {'predicted':>10} {'observed':>9} "
+          f"{'difference':>11} {'±se':>5}")
     for row in rows:
-        print(f"{row['bin']:>9} {row['n']:>5} {row['estimate']:>8.1f}% {row['hit']:>5.1f}%"
-              f" {row['se']:>5.1f} {row['gap']:>+6.1f}")
+        if not row["n"]:
+            print(f"{indent}{row['bin']:>5} {0:>5} {'—':>10} {'—':>9} {'—':>11}")
+            continue
+        print(f"{indent}{row['bin']:>5} {row['n']:>5} {row['predicted']:>9.1f}% "
+              f"{row['observed']:>8.1f}% {row['difference']:>+10.1f}  {row['se']:>5.1f}")
+
+
+def verdict(rows: Sequence[dict[str, Any]]) -> tuple[bool, str]:
+    """PASS when every bin with bids is within ±TARGET_POINTS, else MISS naming the bins
+    (and how many standard errors each is off, to tell luck from a bias)."""
+    off = [f"{r['bin']} ({r['difference']:+.1f}, {abs(r['difference']) / r['se']:.1f} se)"
+           if r["se"] else f"{r['bin']} ({r['difference']:+.1f})"
+           for r in rows if r["n"] and abs(r["difference"]) > TARGET_POINTS]
+    if not off:
+        return True, f"PASS: every bin within ±{TARGET_POINTS:g} points"
+    return False, f"MISS: {', '.join(off)} beyond ±{TARGET_POINTS:g} points"
+
+
+def calibration_report(table_text: str, points: Sequence[BidPoint]) -> dict[str, Any]:
+    """Print one table's bins — the review's; for comparison the playouts' alone, every
+    seat read as a person, and each level's own bids — then the table's PASS/MISS
+    line (the review's bins only), and return them."""
+    def pairs(chance: Callable[[BidPoint], float]) -> list[tuple[float, bool]]:
+        return [(chance(p), p.made) for p in points]
+
+    rows = bin_rows(pairs(BidPoint.chance))
+    passed, line = verdict(rows)
+    games = sorted({p.game for p in points})
+    print(f"\n{table_text}: {len(points)} bids (games {games[0]}–{games[-1]}), "
+          "seats known by their levels")
+    print_rows(rows)
+    raw = bin_rows(pairs(lambda p: p.raw))
+    people = bin_rows(pairs(BidPoint.chance_as_people))
+    for title, compared in (
+        ("the playouts alone (before the correction)", raw),
+        ("every seat read as a person from this game's earlier deals", people),
+    ):
+        print(f"  for comparison, {title}:")
+        print_rows(compared, "  ")
+    table = table_text.split(",")
+    by_level: dict[str, list[dict[str, Any]]] = {}
+    if len(set(table)) > 1:
+        for level in dict.fromkeys(table):
+            mine = [(p.chance(), p.made) for p in points if p.level == level]
+            by_level[level] = bin_rows(mine)
+            print(f"  for comparison, the bids of {level} seats ({len(mine)}):")
+            print_rows(by_level[level], "  ")
+    print(f"{table_text}: {line}")
+    return {"bids": len(points), "bins": rows, "pass": passed, "playouts_alone": raw,
+            "as_people": people, "bins_by_level": by_level}
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -109,56 +197,86 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--calibration", action="store_true", help="the calibration bins")
+    parser.add_argument("--speed", action="store_true", help="13-card review times")
+    parser.add_argument("--fit", action="store_true", help="fit the correction's weights")
     parser.add_argument("--games", type=int, default=8, help="games per table (25 deals each)")
+    parser.add_argument("--first-game", type=int, default=0, help="the first game's number")
     parser.add_argument("--tables", nargs="*", default=list(TABLES),
                         help="tables, each four comma-separated levels")
+    parser.add_argument("--save-points", metavar="FILE",
+                        help="append the bids' points to FILE (JSON lines)")
+    parser.add_argument("--points", metavar="FILE",
+                        help="read the bids' points from FILE instead of playing")
     args = parser.parse_args(argv)
-    summary: dict[str, Any] = {"bench": "review", "games_per_table": args.games, "tables": {}}
-    times: list[tuple[float, float]] = []
-    for table_text in args.tables:
-        table = table_text.split(",")
-        if len(table) != PLAYERS:
-            print(f"error: a table has {PLAYERS} levels, not {table_text!r}", file=sys.stderr)
+    if not (args.calibration or args.speed or args.fit):
+        args.calibration = args.speed = True
+    tables = [text.split(",") for text in args.tables]
+    for table in tables:
+        if len(table) != PLAYERS or any(level not in _LEVELS for level in table):
+            print(f"error: a table has {PLAYERS} levels of {', '.join(_LEVELS)}, "
+                  f"not {','.join(table)!r}", file=sys.stderr)
             return 2
-        points: list[tuple[int, float, bool]] = []
-        for number in range(args.games):
-            game = play(table, number)
-            points += bid_points(game)
-            times += review_times(game)
-            print(f"  {table_text}: game {number + 1}/{args.games}", file=sys.stderr)
-        rows = bin_rows([(p, hit) for _, p, hit in points])
-        print(f"\n{table_text}: {len(points)} bids")
-        print_rows(rows)
-        within = all(abs(r["gap"]) <= TARGET_POINTS for r in rows[: len(BINS)])
-        print(f"three bins within ±{TARGET_POINTS:g} points: {'yes' if within else 'NO'}")
-        by_level: dict[str, list[dict[str, Any]]] = {}
-        if len(set(table)) > 1:
-            # Whose bids run off: a level's own bids, in its three bins only.
-            for level in dict.fromkeys(table):
-                mine = [(p, hit) for seat, p, hit in points if table[seat] == level]
-                by_level[level] = bin_rows(mine)[: len(BINS)]
-                print(f"  bids of {level} seats ({len(mine)}):")
-                print_rows(by_level[level])
-        summary["tables"][table_text] = {"bids": len(points), "bins": rows, "within": within,
-                                         "bins_by_level": by_level}
+    numbers = range(args.first_game, args.first_game + args.games)
+    points: dict[str, list[BidPoint]] = {",".join(t): [] for t in tables}
+    times: list[tuple[float, float]] = []
+    if args.points:
+        try:
+            saved = load_points(args.points)
+        except (OSError, ValueError, TypeError) as exc:
+            print(f"error: cannot read points from {args.points}: {exc}", file=sys.stderr)
+            return 2
+        for point in saved:
+            if point.table in points and point.game in numbers:
+                points[point.table].append(point)
+    elif args.calibration or args.fit or args.speed:
+        for table in tables:
+            text = ",".join(table)
+            for number in numbers:
+                game = play(table, number)
+                if args.calibration or args.fit:
+                    found = bid_points(game, table, number)
+                    points[text] += found
+                    if args.save_points:
+                        save_points(found, args.save_points)
+                if args.speed:
+                    times += review_times(game, table)
+                print(f"  {text}: game {number}", file=sys.stderr)
+    summary: dict[str, Any] = {"bench": "review", "games": [numbers.start, numbers.stop - 1]}
+    if args.calibration:
+        summary["tables"] = {text: calibration_report(text, found)
+                             for text, found in points.items() if found}
+        passed = all(t["pass"] for t in summary["tables"].values())
+        print(f"\nevery table within ±{TARGET_POINTS:g} points: {'yes' if passed else 'NO'}")
+    if args.fit:
+        weights = fit_weights([p for found in points.values() for p in found])
+        summary["fitted_weights"] = [round(w, 4) for w in weights]
+        print(f"\nfitted weights: COEFFICIENTS = {tuple(round(w, 4) for w in weights)}")
     if times:
-        walls, cpus = [w for w, _ in times], [c for _, c in times]
-        speed = {
-            "reviews": len(times),
-            "wall_p50": round(percentile(walls, 0.5), 3),
-            "wall_p95": round(percentile(walls, 0.95), 3),
-            "wall_max": round(max(walls), 3),
-            "cpu_p50": round(percentile(cpus, 0.5), 3),
-            "cpu_p95": round(percentile(cpus, 0.95), 3),
-        }
-        print(f"\nreview of a 13-card deal ({len(times)} reviews): wall p50 / p95 / max "
-              f"{speed['wall_p50']:.2f} / {speed['wall_p95']:.2f} / {speed['wall_max']:.2f} s; "
-              f"processor p50 / p95 {speed['cpu_p50']:.2f} / {speed['cpu_p95']:.2f} s "
-              f"(target p95 ≤ {TARGET_P95_SECONDS:g} s)")
-        summary["speed_13_cards"] = speed
+        summary["speed_13_cards"] = speed_report(times)
     print(json.dumps(summary, ensure_ascii=False))
     return 0
+
+
+def speed_report(times: Sequence[tuple[float, float]]) -> dict[str, Any]:
+    walls, cpus = [w for w, _ in times], [c for _, c in times]
+    speed = {
+        "reviews": len(times),
+        "wall_p50": round(percentile(walls, 0.5), 3),
+        "wall_p95": round(percentile(walls, 0.95), 3),
+        "wall_max": round(max(walls), 3),
+        "cpu_p50": round(percentile(cpus, 0.5), 3),
+        "cpu_p95": round(percentile(cpus, 0.95), 3),
+    }
+    print(f"\nreview of a 13-card deal ({len(times)} reviews): wall p50 / p95 / max "
+          f"{speed['wall_p50']:.2f} / {speed['wall_p95']:.2f} / {speed['wall_max']:.2f} s; "
+          f"processor p50 / p95 {speed['cpu_p50']:.2f} / {speed['cpu_p95']:.2f} s "
+          f"(target p95 ≤ {TARGET_P95_SECONDS:g} s)")
+    return speed
+
+
+_LEVELS = ("easy", "medium", "hard", "reference")
 
 
 if __name__ == "__main__":

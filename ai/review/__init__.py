@@ -8,8 +8,10 @@
 
 Every estimate reads one :class:`~engine.view.SeatView` (the seat's view at its bid,
 or at one of its plays) and a seed, with the same sampling of hidden hands as the
-``hard`` computer player (:mod:`ai.review.chances`). Reviews are pure and
-deterministic; they keep nothing between calls.
+``hard`` computer player (:mod:`ai.review.chances`); a bid's chances are then read
+for who sits at the table (:mod:`ai.review.seats`, :mod:`ai.review.calibration`,
+``docs/review-model.md``). Reviews are pure and deterministic; they keep nothing
+between calls.
 """
 
 from ai.review.deal import REVIEW_SEED, game_review_of, review_deal, review_game
@@ -18,6 +20,7 @@ from ai.review.export import game_review_to_dict, review_to_dict
 from ai.review.logged import LoggedGame, review_logged_deal
 from ai.review.model import BidOption, BidReview, DealReview, GameReview, PlayMoment
 from ai.review.play import COSTLY_POINTS, MAX_COSTLY
+from ai.review.seats import PlayerHistory, SeatModel
 from ai.review.text import game_review_lines, review_lines
 
 __all__ = [
@@ -30,7 +33,9 @@ __all__ = [
     "GameReview",
     "LoggedGame",
     "PlayMoment",
+    "PlayerHistory",
     "ReviewError",
+    "SeatModel",
     "game_review_lines",
     "game_review_of",
     "game_review_to_dict",

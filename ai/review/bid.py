@@ -2,25 +2,34 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ai.decide import decide
+from ai.review.calibration import corrected_row, table_correction
 from ai.review.chances import bid_trick_chances
 from ai.review.model import BidOption, BidReview
+from ai.review.seats import DEFAULT_SKILL
 from engine.actions import Bid
 from engine.scoring import score_function
 from engine.view import SeatView
 
 
-def review_bid(view: SeatView, bid: int, blind: bool, seed: int) -> BidReview:
+def review_bid(
+    view: SeatView, bid: int, blind: bool, seed: int, skills: Sequence[float] | None = None
+) -> BidReview:
     """Value every bid from ``view`` (the seat's view at its bid) and compare ``bid``.
 
-    The options are valued as ordinary (not blind) bids; the bid made is valued as
-    made, so a blind bid's doubled points count for it.
+    ``skills`` is every seat's skill (:mod:`ai.review.seats`; default: everyone read
+    as :data:`~ai.review.seats.DEFAULT_SKILL`): each bid's chance is the playouts'
+    corrected for them (:mod:`ai.review.calibration`). The options are valued as
+    ordinary (not blind) bids; the bid made is valued as made, so a blind bid's
+    doubled points count for it.
     """
     seat = view.seat
     assert seat is not None, "a review needs a seat's view"
     size = view.hand_size
     score = score_function(view.rules)
-    rows = bid_trick_chances(view, seed, made=bid)
+    rows = bid_rows(view, seed, bid, skills)
 
     def expected(option: int, as_blind: bool) -> float:
         return sum(p * score(option, k, size, as_blind) for k, p in enumerate(rows[option]))
@@ -52,6 +61,27 @@ def review_bid(view: SeatView, bid: int, blind: bool, seed: int) -> BidReview:
         expected_points=mine,
         points_behind_best=max(0.0, best.expected_points - mine),
     )
+
+
+def bid_rows(
+    view: SeatView, seed: int, made: int, skills: Sequence[float] | None = None
+) -> tuple[tuple[float, ...], ...]:
+    """``rows[b][k]``: the chance of taking ``k`` tricks when bidding ``b``, at this
+    table (see :func:`review_bid`; ``made`` is the bid made, always estimated in full)."""
+    return at_table(bid_trick_chances(view, seed, made=made), view, skills)
+
+
+def at_table(
+    rows: Sequence[Sequence[float]], view: SeatView, skills: Sequence[float] | None
+) -> tuple[tuple[float, ...], ...]:
+    """The playouts' ``rows`` (:func:`~ai.review.chances.bid_trick_chances`) corrected
+    for the seats' ``skills`` (default: everyone at ``DEFAULT_SKILL``)."""
+    seat = view.seat
+    assert seat is not None, "a review needs a seat's view"
+    own, opponents = table_correction(
+        skills if skills is not None else [DEFAULT_SKILL] * len(view.players), seat
+    )
+    return tuple(corrected_row(row, bid, own, opponents) for bid, row in enumerate(rows))
 
 
 def _padded(row: tuple[float, ...], size: int) -> tuple[float, ...]:

@@ -9,7 +9,9 @@ worlds — all of them at first, then only those still in the running — with
 ``hard``'s playout rule
 (:mod:`ai.rollout`: every seat, this one included, plays the reference rule from
 then on, steering towards its bid; seats yet to bid are given the reference bid
-for their sampled hand).
+for their sampled hand). These are the chances of a reference player at a table of
+reference players; :mod:`ai.review.calibration` reads a bid's for who really sits
+there.
 
 Cost (one core): a playout of the rest of a 13-card, 4-player deal is about
 50 card plays; see ``bench/review.py`` for measured times.

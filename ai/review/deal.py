@@ -15,6 +15,7 @@ from ai.review.bid import review_bid
 from ai.review.model import DealReview, GameReview, PlayMoment
 from ai.review.moments import check_seat, seat_moments
 from ai.review.play import costly_plays, review_play
+from ai.review.seats import SeatModel, table_skills
 from ai.review.verdict import NEAR_BEST_POINTS, deal_verdict, game_summary
 from engine.game import Game
 
@@ -24,15 +25,22 @@ facts of its moment (deal, seat, tricks so far)."""
 
 
 def review_deal(
-    game: Game, deal_number: int, seat: int, seed: int = REVIEW_SEED
+    game: Game,
+    deal_number: int,
+    seat: int,
+    seed: int = REVIEW_SEED,
+    seats: Sequence[SeatModel] | None = None,
 ) -> DealReview:
     """``seat``'s review of finished deal ``deal_number`` (1-based) of ``game``.
 
-    Raises :class:`~ai.review.errors.ReviewError` for an unknown seat or deal, or a
-    deal not finished.
+    ``seats`` says who sits at each seat (:mod:`ai.review.seats`); by default a
+    computer is known by the level in its name and everyone else is a person read
+    from this game's earlier deals. Raises :class:`~ai.review.errors.ReviewError` for
+    an unknown seat or deal, a deal not finished, or a wrong count of seat models.
     """
     moments = seat_moments(game, deal_number, seat)
-    bid = review_bid(moments.bid_view, moments.bid, moments.blind, seed)
+    skills = table_skills(game, deal_number, seats)
+    bid = review_bid(moments.bid_view, moments.bid, moments.blind, seed, skills)
     plays: list[PlayMoment] = []
     for view, card in moments.plays:
         moment = review_play(view, card, seed)
@@ -54,10 +62,12 @@ def review_deal(
     )
 
 
-def review_game(game: Game, seat: int, seed: int = REVIEW_SEED) -> GameReview:
+def review_game(
+    game: Game, seat: int, seed: int = REVIEW_SEED, seats: Sequence[SeatModel] | None = None
+) -> GameReview:
     """``seat``'s review of every finished deal of ``game``, with the summary line."""
     check_seat(game, seat)
-    deals = tuple(review_deal(game, r.number, seat, seed) for r in game.results())
+    deals = tuple(review_deal(game, r.number, seat, seed, seats) for r in game.results())
     return game_review_of(game, seat, deals)
 
 

@@ -1,0 +1,108 @@
+"""The calibration points of ``bench/review.py`` and the fit of the review's correction.
+
+A point is one bid of one seat in one deal: the playouts' chance of the bid made, the
+seat's and its opponents' skills, and whether the bid was made. The correction
+(:mod:`ai.review.calibration`) is a logistic regression on the log-odds of the
+playouts' chance, fitted here by Newton's method (a handful of weights, a few
+thousand points: pure Python is plenty).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+
+from ai.review.calibration import corrected_chance, inputs, is_certain, log_odds
+
+RIDGE = 1e-3
+"""A penalty on the squared weights: negligible against thousands of points, but it
+keeps Newton's steps finite when two inputs are nearly the same."""
+
+
+@dataclass(frozen=True, slots=True)
+class BidPoint:
+    table: str
+    game: int
+    deal: int
+    seat: int
+    level: str
+    bid: int
+    raw: float
+    """The playouts' chance of the bid made."""
+    own: float
+    """The seat's skill, its level's (the bot knows a computer's level)."""
+    opponents: float
+    """The other seats' mean skill, by their levels."""
+    own_as_person: float
+    """The seat's skill read as a person's, from this game's earlier deals only."""
+    opponents_as_people: float
+    made: bool
+
+    def chance(self, weights: Sequence[float] | None = None) -> float:
+        """The review's chance, levels known (``weights``: the correction's, default
+        the committed ones)."""
+        if weights is None:
+            return corrected_chance(self.raw, self.bid, self.own, self.opponents)
+        return corrected_chance(self.raw, self.bid, self.own, self.opponents, weights)
+
+    def chance_as_people(self) -> float:
+        """The review's chance when every seat is read as a person from this game."""
+        return corrected_chance(
+            self.raw, self.bid, self.own_as_person, self.opponents_as_people
+        )
+
+
+def save_points(points: Iterable[BidPoint], path: str) -> None:
+    with open(path, "a", encoding="utf-8") as out:
+        for point in points:
+            out.write(json.dumps(asdict(point)) + "\n")
+
+
+def load_points(path: str) -> list[BidPoint]:
+    with open(path, encoding="utf-8") as lines:
+        return [BidPoint(**json.loads(line)) for line in lines if line.strip()]
+
+
+def fit_weights(points: Sequence[BidPoint], iterations: int = 25) -> tuple[float, ...]:
+    """Maximum-likelihood weights of the correction (the chances it keeps left out)."""
+    rows = [
+        (log_odds(p.raw), inputs(p.raw, p.bid, p.own, p.opponents), p.made)
+        for p in points
+        if not is_certain(p.raw, p.opponents)
+    ]
+    size = len(rows[0][1])
+    weights = [0.0] * size
+    for _ in range(iterations):
+        gradient = [0.0] * size
+        hessian = [[0.0] * size for _ in range(size)]
+        for offset, terms, made in rows:
+            z = offset + sum(w * t for w, t in zip(weights, terms, strict=True))
+            q = 1.0 / (1.0 + math.exp(-min(max(z, -30.0), 30.0)))
+            for i in range(size):
+                gradient[i] += (made - q) * terms[i]
+                for j in range(size):
+                    hessian[i][j] += q * (1 - q) * terms[i] * terms[j]
+        for i in range(size):  # a light ridge keeps the steps finite
+            gradient[i] -= RIDGE * weights[i]
+            hessian[i][i] += RIDGE
+        step = _solve(hessian, gradient)
+        weights = [w + s for w, s in zip(weights, step, strict=True)]
+        if max(abs(s) for s in step) < 1e-9:
+            break
+    return tuple(weights)
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """Gaussian elimination with partial pivoting."""
+    n = len(vector)
+    rows = [[*matrix[i], vector[i]] for i in range(n)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        for r in range(n):
+            if r != col and rows[col][col]:
+                factor = rows[r][col] / rows[col][col]
+                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col], strict=True)]
+    return [rows[i][n] / rows[i][i] for i in range(n)]

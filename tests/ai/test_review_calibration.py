@@ -1,0 +1,95 @@
+"""The review's chances on a fixed sample: one classic game at a table of four `hard`
+players and one at a table of reference players (games 0 of ``bench/review.py``, which
+the correction was not fitted on). A figure check on fixed seeds, not a timing: a
+change to the playouts, the sampling, the skills or the correction that breaks the
+calibration shows here before the benchmark is run again."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from functools import cache
+
+from ai.review.calibration import corrected_chance
+from bench.review import bid_points, bin_rows, play, verdict
+from bench.review_fit import BidPoint, fit_weights
+
+HARD = ("hard",) * 4
+REFERENCE = ("reference",) * 4
+
+
+@cache
+def sample(table: tuple[str, ...]) -> tuple[BidPoint, ...]:
+    return tuple(bid_points(play(table, 0), table, 0))
+
+
+def brier(points: Sequence[BidPoint], chance: Sequence[float]) -> float:
+    return sum((c - p.made) ** 2 for c, p in zip(chance, points, strict=True)) / len(points)
+
+
+def test_the_sample_is_the_benchmarks_first_game() -> None:
+    points = sample(HARD)
+    assert len(points) == 100  # 25 deals, four seats
+    assert {p.level for p in points} == {"hard"}
+
+
+def test_at_a_hard_table_safe_looking_bids_are_read_as_less_safe() -> None:
+    points = sample(HARD)
+    safe = [p for p in points if p.raw >= 0.8]
+    assert len(safe) >= 20
+    made = sum(p.made for p in safe) / len(safe)
+    raw = sum(p.raw for p in safe) / len(safe)
+    corrected = sum(p.chance() for p in safe) / len(safe)
+    # On this sample the playouts alone say 95% for bids made 69% of the time (26
+    # points high); the review's chances are 9 points high.
+    assert raw - made > 0.20
+    assert abs(corrected - made) < 0.10
+
+
+def test_at_a_hard_table_the_corrected_chances_score_better() -> None:
+    points = sample(HARD)
+    raw = brier(points, [p.raw for p in points])
+    corrected = brier(points, [p.chance() for p in points])
+    assert corrected < raw - 0.02  # 0.236 against 0.270 on this sample
+    rate = sum(p.made for p in points) / len(points)
+    assert abs(sum(p.raw for p in points) / len(points) - rate) > 0.08
+    assert abs(sum(p.chance() for p in points) / len(points) - rate) < 0.04
+
+
+def test_at_a_reference_table_the_correction_barely_moves_the_chances() -> None:
+    points = sample(REFERENCE)
+    moved = sum(abs(p.chance() - p.raw) for p in points) / len(points)
+    assert moved < 0.025  # 1.6 points on this sample (against 10 at the hard table)
+    assert brier(points, [p.chance() for p in points]) <= brier(points, [p.raw for p in points])
+
+
+def test_the_bins_count_what_they_say() -> None:
+    pairs = [(0.05, False)] * 9 + [(0.05, True)] + [(0.9, True)] * 7 + [(0.9, False)] * 3
+    rows = bin_rows(pairs)
+    assert [r["bin"] for r in rows] == ["≈10%", "≈30%", "≈50%", "≈70%", "≈90%"]
+    assert [r["n"] for r in rows] == [10, 0, 0, 0, 10]
+    assert rows[0]["predicted"] == 5.0 and rows[0]["observed"] == 10.0
+    assert rows[0]["difference"] == 5.0
+    assert rows[4]["difference"] == -20.0
+    assert rows[4]["se"] == round(100 * math.sqrt(0.9 * 0.1 / 10), 1)
+    passed, line = verdict(rows)
+    assert not passed and line.startswith("MISS: ≈90% (-20.0")
+    assert verdict(rows[:1]) == (True, "PASS: every bin within ±5 points")
+
+
+def test_the_fit_finds_the_weights_that_made_the_outcomes() -> None:
+    rng = random.Random(31)
+    true = (0.2, -0.3, 2.0, -3.0, 0.5, -2.0, -1.0, 1.0, -0.5, 0.5)
+    skills = (0.39, 0.47, 0.6)
+    points = []
+    for number in range(3000):
+        raw, bid = rng.uniform(0.02, 0.98), rng.choice((0, 1, 2))
+        own, opponents = rng.choice(skills), rng.choice(skills)
+        made = rng.random() < corrected_chance(raw, bid, own, opponents, true)
+        points.append(BidPoint("t", 0, number, 0, "hard", bid, raw, own, opponents,
+                               own, opponents, made))
+    fitted = fit_weights(points)
+    gaps = [abs(p.chance(fitted) - p.chance(true)) for p in points]
+    assert sum(gaps) / len(gaps) < 0.03
+    assert max(gaps) < 0.15
