@@ -19,6 +19,7 @@ from bot.adapter.inbound import router
 from bot.adapter.inbound.commands import build_group
 from bot.adapter.inbound.errors import answer_failure
 from bot.adapter.outbound.delivery import Delivery
+from bot.adapter.outbound.interaction_tokens import InteractionTokens
 from bot.adapter.outbound.message_book import MessageBook
 from bot.adapter.outbound.pad_showing import PadPresenter
 from bot.adapter.outbound.presenter import Presenter
@@ -75,6 +76,8 @@ class KachufulBot(discord.Client):
         self._health: asyncio.Task[None] | None = None
         self._status_interval = status_interval
         self.reviews = Reviews()
+        self.tokens = InteractionTokens()
+        """People's latest click tokens (see ``interaction_tokens``)."""
 
     # --- the parts, once set up ---------------------------------------------------------
 
@@ -129,7 +132,8 @@ class KachufulBot(discord.Client):
         self._languages = LanguageBook(storage, self.get_guild)
         context = ShowContext(self, storage, self._book,
                               lambda game, thread: self.service.attach_thread(game, thread),
-                              self._languages, FinalSummaries(self.reviews, storage))
+                              self._languages, FinalSummaries(self.reviews, storage),
+                              self.tokens)
         self._presenter = Presenter(context, PadPresenter(self, self, self._languages))
         self._delivery = Delivery(self._presenter, self._book, table_interval, slots)
         self._service = GameService(storage, self._delivery, work_slots=slots, time_scale=scale,

@@ -62,6 +62,7 @@ class FakeDiscord(WorldControls, InteractionControls, GatewayControls, HealthChe
         bot_name: str = "Kachuful",
         privileged_intents: int = 0,
         interaction_deadline: float = 3.0,
+        interaction_token_lifetime: float = 15 * 60.0,
         heartbeat_interval_ms: int = 41_250,
         resume_window: float = 60.0,
         message_rate_limit: tuple[int, float] | None = None,
@@ -78,6 +79,8 @@ class FakeDiscord(WorldControls, InteractionControls, GatewayControls, HealthChe
         self.interactions = InteractionRegistry()
         self.faults = FaultInjector()
         self.interaction_deadline = interaction_deadline
+        self.interaction_token_lifetime = interaction_token_lifetime
+        """Seconds an interaction token works (tests shorten Discord's 15 minutes)."""
         self._server = FakeServer(
             self.state,
             self.interactions,
@@ -85,6 +88,7 @@ class FakeDiscord(WorldControls, InteractionControls, GatewayControls, HealthChe
             heartbeat_interval_ms=heartbeat_interval_ms,
             resume_window=resume_window,
             interaction_deadline=lambda: self.interaction_deadline,
+            interaction_token_lifetime=lambda: self.interaction_token_lifetime,
             recommended_shards=shards,
             max_concurrency=max_concurrency,
         )

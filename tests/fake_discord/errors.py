@@ -14,6 +14,7 @@ class ErrorCode:
     UNKNOWN_MEMBER = 10007
     UNKNOWN_MESSAGE = 10008
     UNKNOWN_WEBHOOK = 10015
+    INVALID_WEBHOOK_TOKEN = 50027
     UNKNOWN_USER = 10013
     UNKNOWN_APPLICATION_COMMAND = 10063
     UNKNOWN_INTERACTION = 10062
@@ -35,6 +36,7 @@ REFUSAL_TEXTS: dict[int, tuple[int, str]] = {
     ErrorCode.UNKNOWN_MESSAGE: (404, "Unknown Message"),
     ErrorCode.UNKNOWN_USER: (404, "Unknown User"),
     ErrorCode.UNKNOWN_WEBHOOK: (404, "Unknown Webhook"),
+    ErrorCode.INVALID_WEBHOOK_TOKEN: (401, "Invalid Webhook Token"),
     ErrorCode.UNKNOWN_INTERACTION: (404, "Unknown interaction"),
     ErrorCode.MISSING_ACCESS: (403, "Missing Access"),
     ErrorCode.CANNOT_EDIT_OTHERS_MESSAGE: (403, "Cannot edit a message authored by another user"),

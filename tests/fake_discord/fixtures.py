@@ -17,12 +17,14 @@ import pytest_asyncio
 
 from .discordpy import point_discord_py_at
 from .driver import FakeDiscord
+from .health import Allow
 
 
 @asynccontextmanager
-async def healthy_fake_discord(**options: Any) -> AsyncIterator[FakeDiscord]:
+async def healthy_fake_discord(allow: Allow | None = None,
+                               **options: Any) -> AsyncIterator[FakeDiscord]:
     """What the fixture does, for a fake with ``FakeDiscord(**options)`` (e.g.
-    ``rate_limits=RateLimits()``)."""
+    ``rate_limits=RateLimits()``); ``allow`` excuses the refusals a test expects."""
     fake = FakeDiscord(**options)
     await fake.start()
     try:
@@ -30,7 +32,10 @@ async def healthy_fake_discord(**options: Any) -> AsyncIterator[FakeDiscord]:
             yield fake
     finally:
         await fake.stop()
-    fake.assert_healthy()
+    if allow is None:
+        fake.assert_healthy()
+    else:
+        fake.assert_healthy(allow=allow)
 
 
 @pytest_asyncio.fixture

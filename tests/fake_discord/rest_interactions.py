@@ -42,6 +42,9 @@ from .responses import json_response, no_content
 from .routing import RequestContext, RestApi
 from .state import FakeState
 
+TOKEN_LIFETIME = 15 * 60.0
+"""How long an interaction's token edits, follows up and deletes (Discord: 15 minutes)."""
+
 
 class InteractionRoutes:
     def __init__(
@@ -50,10 +53,12 @@ class InteractionRoutes:
         registry: InteractionRegistry,
         *,
         deadline: Callable[[], float],
+        token_lifetime: Callable[[], float] = lambda: TOKEN_LIFETIME,
     ) -> None:
         self.state = state
         self.registry = registry
         self.deadline = deadline
+        self.token_lifetime = token_lifetime
 
     def register(self, api: RestApi) -> None:
         add = api.add
@@ -198,6 +203,10 @@ class InteractionRoutes:
         if record.response is None:
             # The token's webhook exists only once the interaction was acknowledged.
             raise ApiError(404, ErrorCode.UNKNOWN_WEBHOOK, "Unknown Webhook")
+        if time.monotonic() - record.dispatched_at > self.token_lifetime():
+            # An interaction token is valid for 15 minutes; after that Discord answers
+            # 401 "Invalid Webhook Token".
+            raise ApiError(401, ErrorCode.INVALID_WEBHOOK_TOKEN, "Invalid Webhook Token")
         return record
 
     def _webhook_message(self, record: InteractionRecord, raw_id: str) -> Message:

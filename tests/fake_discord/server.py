@@ -53,6 +53,7 @@ class FakeServer:
         heartbeat_interval_ms: int,
         resume_window: float,
         interaction_deadline: Callable[[], float],
+        interaction_token_lifetime: Callable[[], float],
         recommended_shards: int = 1,
         max_concurrency: int = 1,
     ) -> None:
@@ -69,6 +70,7 @@ class FakeServer:
         )
         state.sink = self.gateway
         self._interaction_deadline = interaction_deadline
+        self._token_lifetime = interaction_token_lifetime
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -98,7 +100,8 @@ class FakeServer:
         commands = CommandRegistry(self.state)
         MiscRoutes(self.state, commands, self.gateway).register(self.rest)
         ChannelRoutes(self.state).register(self.rest)
-        InteractionRoutes(self.state, self.registry, deadline=self._interaction_deadline).register(
+        InteractionRoutes(self.state, self.registry, deadline=self._interaction_deadline,
+                          token_lifetime=self._token_lifetime).register(
             self.rest
         )
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from bot.adapter.outbound.delivery import Delivery
+from bot.adapter.outbound.interaction_tokens import InteractionTokens
 from bot.adapter.outbound.message_book import MessageBook
 from bot.adapter.outbound.presenter import Presenter
 from bot.adapter.outbound.reviews import Reviews
@@ -43,3 +44,6 @@ class BotParts(Protocol):
 
     @property
     def reviews(self) -> Reviews: ...
+
+    @property
+    def tokens(self) -> InteractionTokens: ...

@@ -90,6 +90,8 @@ async def on_move(bot: BotParts, interaction: discord.Interaction, cid: Componen
     await service.check_move(cid.game_id, interaction.user.id, seat, cid.counter)
     if not interaction.response.is_done():
         await interaction.response.defer()
+    # The click's token shows this person their hand from now on (no bot-token edit).
+    bot.tokens.saw(interaction)
     hand = await service.move(cid.game_id, interaction.user.id, seat, cid.counter, choice)
     if hand is not None:
         await update_ephemeral_hand(bot, interaction, cid.game_id, seat, hand)
@@ -99,6 +101,7 @@ async def on_look(bot: BotParts, interaction: discord.Interaction, cid: Componen
     seat = cid.arg_int(0)
     await bot.service.playing(cid.game_id, interaction.user.id)
     await interaction.response.defer()
+    bot.tokens.saw(interaction)
     hand = await bot.service.look(cid.game_id, interaction.user.id, seat)
     await update_ephemeral_hand(bot, interaction, cid.game_id, seat, hand)
 

@@ -44,6 +44,7 @@ from bot.adapter.outbound.discord_codes import (
     UNKNOWN_CHANNEL,
     UNKNOWN_MESSAGE,
 )
+from bot.adapter.outbound.interaction_tokens import HeldToken
 from bot.adapter.outbound.message_book import MessageBook
 from bot.core.effects import (
     CloseHand,
@@ -291,9 +292,20 @@ async def best_effort(what: str, call: Awaitable[Any]) -> bool:
 
 
 async def edit_or_send(
-    target: discord.PartialMessageable, message_id: int | None, **payload: Any,
+    target: discord.PartialMessageable, message_id: int | None,
+    token: HeldToken | None = None, **payload: Any,
 ) -> discord.Message:
-    """Edit a message in place, or send it anew when it is gone (10008) or never was."""
+    """Edit a message in place, or send it anew when it is gone (10008) or never was.
+
+    ``token``: a click's interaction token that can edit this message. It is tried
+    first, since it costs nothing of the bot token's budget; a token Discord refuses
+    (expired, unknown) is spent and the bot token edits instead."""
+    if message_id is not None and token is not None and not token.spent:
+        try:
+            return await token.interaction.edit_original_response(**payload)
+        except NOT_DELIVERED as exc:
+            token.spent = True
+            log.info("an interaction token did not edit its message: %s", exc)
     if message_id is not None:
         try:
             return await target.get_partial_message(message_id).edit(**payload)
@@ -318,8 +330,17 @@ async def refused_by_channel(call: Awaitable[Any]) -> bool:
     return False
 
 
-async def edit_unless_deleted(message: discord.PartialMessage, **payload: Any) -> bool:
-    """Edit a message the person may have deleted; ``False`` when it is gone."""
+async def edit_unless_deleted(message: discord.PartialMessage, token: HeldToken | None = None,
+                              **payload: Any) -> bool:
+    """Edit a message the person may have deleted; ``False`` when it is gone. A click's
+    ``token`` that can edit it is tried first (see ``edit_or_send``)."""
+    if token is not None and not token.spent:
+        try:
+            await token.interaction.edit_original_response(**payload)
+            return True
+        except NOT_DELIVERED as exc:
+            token.spent = True
+            log.info("an interaction token did not edit its message: %s", exc)
     try:
         await message.edit(**payload)
     except discord.NotFound:

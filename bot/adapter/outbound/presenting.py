@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot.adapter.outbound.interaction_tokens import InteractionTokens
 from bot.adapter.outbound.message_book import GameMessages, MessageBook
 from bot.adapter.outbound.review_summary import FinalSummaries
 from bot.adapter.words.languages import LanguageBook
@@ -45,7 +46,7 @@ class ShowContext:
     def __init__(
         self, client: discord.Client, storage: Storage, book: MessageBook,
         thread_opened: Callable[[int, int], None], languages: LanguageBook,
-        summaries: FinalSummaries | None = None,
+        summaries: FinalSummaries | None = None, tokens: InteractionTokens | None = None,
     ) -> None:
         self.client = client
         self.languages = languages
@@ -53,6 +54,8 @@ class ShowContext:
         self.book = book
         self.thread_opened = thread_opened
         self.summaries = summaries
+        self.tokens = tokens if tokens is not None else InteractionTokens()
+        """People's latest click tokens: they edit a hand message before the bot token does."""
         """Adds the game's review summary to the final DMs."""
 
     # --- where things go ------------------------------------------------------------------

@@ -230,8 +230,8 @@ async def show_hand(
     if message_id is None:
         message = await dm.send(content, files=attachments, view=view)
     else:
-        message = await edit_or_send(dm, message_id, content=content,
-                                           attachments=attachments, view=view)
+        message = await edit_or_send(dm, message_id, ctx.tokens.for_message(e.user_id, message_id),
+                                     content=content, attachments=attachments, view=view)
     if message.id != message_id:
         messages.hand_messages[seat] = message.id
         await ctx.storage.update_seat(game_id, seat, dm_message_id=message.id)
@@ -253,7 +253,8 @@ async def show_close_hand(
     text = hand_closed_text(words, e, ctx.where(words, e.place, messages))
     view = controls.review_controls(words, game_id, e)
     message = dm.get_partial_message(message_id)
-    if not await edit_unless_deleted(message, content=text, attachments=[], view=view):
+    token = ctx.tokens.for_message(e.user_id, message_id)
+    if not await edit_unless_deleted(message, token, content=text, attachments=[], view=view):
         return  # the person deleted it: nothing left to close
     if e.why == "game_over" and ctx.summaries is not None:
         ctx.summaries.add(game_id, e.seat, message, text, words)

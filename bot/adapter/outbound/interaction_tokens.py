@@ -1,0 +1,60 @@
+"""The interaction tokens a person's clicks leave behind, kept to show them their hand.
+
+Discord's budget of 50 bot-token requests a second is shared by every process of the
+bot; a click's interaction token is not part of it. For 15 minutes after a click, its
+token can edit the message that was clicked — a person's hand message in their DMs —
+so the hand that follows a move, and the hand that shows their next turn, are edited
+through the person's own latest token, and the bot token pays only when no token will
+do (a new message, a token near its end, a token Discord refused)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+import discord
+
+TOKEN_USE_SECONDS: Final = 14 * 60.0
+"""A token is used for 14 of its 15 minutes: a delivery may wait in a queue a while."""
+
+
+@dataclass
+class HeldToken:
+    interaction: discord.Interaction
+    message_id: int
+    """The message the token edits (``@original``): the one that was clicked."""
+    until: float
+    spent: bool = False
+    """Discord refused the token: the bot token pays from now on."""
+
+
+class InteractionTokens:
+    def __init__(self, clock: Callable[[], float] = time.monotonic,
+                 lifetime: float = TOKEN_USE_SECONDS) -> None:
+        self._clock = clock
+        self._lifetime = lifetime
+        self._latest: dict[int, HeldToken] = {}
+
+    def saw(self, interaction: discord.Interaction) -> None:
+        """A click on a message the bot keeps editing (a hand in DMs), acknowledged
+        with a deferred update: its token can edit that message."""
+        message = interaction.message
+        if message is None or message.flags.ephemeral:
+            return
+        self._latest[interaction.user.id] = HeldToken(
+            interaction, message.id, self._clock() + self._lifetime)
+
+    def for_message(self, user_id: int, message_id: int | None) -> HeldToken | None:
+        """The person's token that can still edit this message, if any."""
+        held = self._latest.get(user_id)
+        if held is None or message_id is None or held.message_id != message_id:
+            return None
+        if held.spent or self._clock() >= held.until:
+            del self._latest[user_id]
+            return None
+        return held
+
+    def __len__(self) -> int:
+        return len(self._latest)
