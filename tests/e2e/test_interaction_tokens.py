@@ -4,6 +4,7 @@ and nothing is lost."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 
@@ -56,3 +57,30 @@ async def test_a_refused_token_falls_back_to_the_bot_token(tmp_path: Path) -> No
     spent, token_edits, moves = await play(tmp_path, token_lifetime=0.0)
     assert spent[BOT_EDIT] > 2 * moves
     assert 0 < token_edits <= moves + 8
+
+
+FOLLOW_UP = "POST /webhooks/{application_id}/{interaction_token}"
+
+
+async def test_turn_pings_are_follow_ups_on_the_players_own_clicks(tmp_path: Path) -> None:
+    # Pings 20 times sooner (0.2 s): each person waits past theirs before moving.
+    async with healthy_fake_discord(rate_limits=RateLimits()) as fake:
+        table = Table(fake, ["asha", "bikram", "chandra", "deepa"])
+        async with bot_running(fake, tmp_path / "k.db", time_scale=0.05) as bot:
+            game_id = await open_table(fake, table, {"preset": "short", "max_hand": 2},
+                                     joiners=3)
+            people = People(fake, bot, table, game_id, random.Random(9))
+            while True:
+                await asyncio.sleep(0.4)
+                if not await people.play_one():
+                    break
+        dms = {channel.id for user in table.people if (channel := fake.dm_channel(user))}
+        # Every ping sent, the ones a later ping replaced (deleted) included.
+        pings = [m for m in fake.state.messages.values()
+                 if m.channel_id in dms and "Your turn" in m.content]
+        follow_ups = fake.counters.by_route[INTERACTION][FOLLOW_UP]
+        assert pings, "people who waited were pinged"
+        # A person's first ping comes before any click of theirs: the bot token sends
+        # it. Every later one is a follow-up on their own latest click.
+        assert follow_ups >= len(pings) - len(table.people) > 0
+        assert fake.counters.global_429s == 0

@@ -346,3 +346,30 @@ async def edit_unless_deleted(message: discord.PartialMessage, token: HeldToken 
     except discord.NotFound:
         return False
     return True
+
+
+async def send_or_follow_up(
+    target: discord.PartialMessageable, token: HeldToken | None, content: str,
+) -> tuple[int, HeldToken | None]:
+    """Send a short message to a person's DM: as a follow-up on their latest click while
+    its token works (free), else with the bot token. Returns (its id, the token used)."""
+    if token is not None and token.usable():
+        try:
+            sent = await token.interaction.followup.send(content, wait=True)
+            return sent.id, token
+        except NOT_DELIVERED as exc:
+            token.spent = True
+            log.info("an interaction token did not send a follow-up: %s", exc)
+    return (await target.send(content)).id, None
+
+
+async def delete_sent(
+    target: discord.PartialMessageable, message_id: int, token: HeldToken | None,
+) -> None:
+    """Delete a message sent by ``send_or_follow_up``, with the token that sent it while
+    that still works (a side call: best effort either way)."""
+    if token is not None and token.usable() and await best_effort(
+        "a follow-up not deleted", token.interaction.followup.delete_message(message_id)
+    ):
+        return
+    await best_effort("a message not deleted", target.get_partial_message(message_id).delete())

@@ -29,6 +29,9 @@ class HeldToken:
     spent: bool = False
     """Discord refused the token: the bot token pays from now on."""
 
+    def usable(self, now: float | None = None) -> bool:
+        return not self.spent and (time.monotonic() if now is None else now) < self.until
+
 
 class InteractionTokens:
     def __init__(self, clock: Callable[[], float] = time.monotonic,
@@ -51,8 +54,17 @@ class InteractionTokens:
         held = self._latest.get(user_id)
         if held is None or message_id is None or held.message_id != message_id:
             return None
-        if held.spent or self._clock() >= held.until:
+        if not held.usable(self._clock()):
             del self._latest[user_id]
+            return None
+        return held
+
+    def latest(self, user_id: int) -> HeldToken | None:
+        """The person's latest usable token: its follow-ups go to their DMs (every token
+        kept is a click on a hand message there)."""
+        held = self._latest.get(user_id)
+        if held is None or not held.usable(self._clock()):
+            self._latest.pop(user_id, None)
             return None
         return held
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from bot.adapter.outbound.interaction_tokens import HeldToken
 from bot.storage import GameNotFound, Storage
 
 ChannelState = Literal["ok", "unwritable", "gone"]
@@ -30,7 +31,8 @@ class GameMessages:
     """Seat → this deal's hand message id."""
     hand_attachments: dict[int, tuple[Any, list[Any]]] = field(default_factory=dict)
     """Seat → (picture key, the message's attachments), to keep an unchanged picture."""
-    pings: dict[int, int] = field(default_factory=dict)
+    pings: dict[int, tuple[int, HeldToken | None]] = field(default_factory=dict)
+    """Seat → its last turn ping: (message id, the click token that sent it, if one did)."""
     offers: dict[int, tuple[int, int]] = field(default_factory=dict)
     """Seat → (channel id, message id) of an open "I'm back" offer, closed when the
     person is back or the game ends for them (a live button must mean something)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.adapter.outbound.delivery import best_effort
+from bot.adapter.outbound.delivery import best_effort, delete_sent, send_or_follow_up
 from bot.adapter.outbound.message_book import GameMessages
 from bot.adapter.outbound.presenting import NO_MENTIONS, USER_MENTIONS, ShowContext, send_direct
 from bot.adapter.words import controls
@@ -38,13 +38,14 @@ async def show_ping_turn(
     dm = await ctx.dm(game_id, messages, e.seat, e.user_id)
     old = messages.pings.pop(e.seat, None)
     if old is not None:
-        await best_effort("old ping not deleted", dm.get_partial_message(old).delete())
+        await delete_sent(dm, *old)
     words = await ctx.person(e.place, e.user_id)
     where = ctx.where(words, e.place, messages)
-    ping = await dm.send(words.t("🔔 Your turn to bid — {where}", where=where)
-                         if e.doing == "bid" else
-                         words.t("🔔 Your turn to play — {where}", where=where))
-    messages.pings[e.seat] = ping.id
+    # A follow-up on the person's latest click costs nothing of the bot token's budget.
+    token = ctx.tokens.latest(e.user_id)
+    messages.pings[e.seat] = await send_or_follow_up(
+        dm, token, words.t("🔔 Your turn to bid — {where}", where=where)
+        if e.doing == "bid" else words.t("🔔 Your turn to play — {where}", where=where))
 
 
 async def show_remind_turn(
