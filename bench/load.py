@@ -72,11 +72,13 @@ import json
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.load_budget import budget, snapshot
 from bench.load_games import (
     GATEWAY_LAG_NOTICE,
     PLAYERS_PER_GAME,
@@ -129,6 +131,7 @@ from tests.fake_discord import (
     FakeDiscord,
     WaitTimeout,
 )
+from tests.fake_discord.rate_limits import RateLimits
 
 
 async def run_once(games: int, plan: GamePlan, args: argparse.Namespace) -> dict[str, Any]:
@@ -140,7 +143,8 @@ async def run_once(games: int, plan: GamePlan, args: argparse.Namespace) -> dict
         workdir = Path(folder)
         async with (
             fresh_database(args.database, workdir, args.database_url) as database,
-            FakeDiscord(record_requests=False, keep_file_bytes=False) as fake,
+            FakeDiscord(record_requests=False, keep_file_bytes=False,
+                        rate_limits=RateLimits() if args.rate_limits else None) as fake,
         ):
             tables = build_tables(fake, games, "t", plan.people, count)
             # One warm-up game per shard, so that every process has played before the baseline.
@@ -218,6 +222,7 @@ async def _measure(
     before_each = bot.read_each()
     before = bot.read()
     requests_before = fake.request_total
+    budget_before = snapshot(fake)
     try:
         await play_all(fake, tables, plan, args.seed, progress, args.timeout, args.start_rate,
                        args.lobbies_first)
@@ -324,6 +329,9 @@ async def _measure(
         "problem_count": len(problems),
         "bot_log_warnings": len(log_trouble),
         "gateway_lag_warnings": lag_warnings,
+        "budget": budget(fake, budget_before, actions,
+                         actions / wall / games if wall and games else None),
+        "think_s": list(plan.think),
     }
     run["ok"] = (
         finals == games and not problems and not refused and not progress.failures
@@ -343,7 +351,7 @@ async def _measure(
 
 
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
-    plan = game_plan(args.max_hand, args.computers, args.level)
+    plan = replace(game_plan(args.max_hand, args.computers, args.level), think=args.think)
     runs: list[dict[str, Any]] = []
     for games in args.game_counts:
         try:

@@ -60,6 +60,8 @@ class GamePlan:
     moves_per_player: int
     computers: int = 0
     level: str = "hard"
+    think: tuple[float, float] = (0.0, 0.0)
+    """Seconds a person thinks before each move, drawn uniformly (people's pace)."""
 
     @property
     def people(self) -> int:
@@ -174,8 +176,10 @@ async def play_seat(
     rng: random.Random,
     progress: Progress,
     timeout: float,
+    think: tuple[float, float] = (0.0, 0.0),
 ) -> None:
-    """Click a random enabled move of the newest DM hand as soon as one appears."""
+    """Click a random enabled move of the newest DM hand once it appears (after a think
+    time drawn from ``think``)."""
     last_counter = -1
     for move in range(moves_due):
 
@@ -193,6 +197,8 @@ async def play_seat(
         except WaitTimeout:
             raise GameFailed(f"{user.name} waited {timeout:.0f}s for move {move + 1} "
                              f"of {moves_due}") from None
+        if think[1] > 0:
+            await asyncio.sleep(rng.uniform(*think))
         choice = options[rng.randrange(len(options))]
         last_counter = _counter(choice)
         record = await fake.click(user, message, choice)
@@ -301,7 +307,8 @@ async def run_game(
         async with asyncio.TaskGroup() as seats:
             for person in table.people:
                 seats.create_task(play_seat(fake, person, plan.moves_per_player,
-                                            random.Random(rng.random()), progress, timeout))
+                                            random.Random(rng.random()), progress, timeout,
+                                            plan.think))
         try:
             await fake.wait_for(lambda: _final_message(fake, table.channel), timeout,
                                 what="the final message", keys=[table.channel.id])

@@ -63,6 +63,13 @@ def parse_args(
     parser.add_argument("--database-url", default=None, metavar="URL",
                         help="the PostgreSQL server to create the database on (default "
                              "postgresql://postgres@127.0.0.1:5432/postgres)")
+    parser.add_argument("--think", default="0,0", metavar="MIN,MAX",
+                        help="seconds each person thinks before a move, drawn uniformly "
+                             "(people's pace: 1.5,3.5; default 0,0: no think time)")
+    parser.add_argument("--rate-limits", action="store_true",
+                        help="the fake Discord enforces Discord's documented rate limits "
+                             "(global 50/s for the bot token, per-channel and per-token "
+                             "buckets)")
     parser.add_argument("--startup-games", type=int, default=None, metavar="K",
                         help="measure start-up instead: a process starting with K unfinished "
                              "games in the database, until its first click is answered")
@@ -78,6 +85,13 @@ def parse_args(
         args.progress_every = min(args.progress_every, 5.0)
     if args.short:
         args.max_hand = None
+    try:
+        low, high = (float(x) for x in str(args.think).split(","))
+    except ValueError:
+        parser.error("--think takes two numbers of seconds, e.g. 1.5,3.5")
+    if not 0 <= low <= high:
+        parser.error("--think needs 0 ≤ MIN ≤ MAX")
+    args.think = (low, high)
     try:
         args.game_counts = [int(n) for n in str(args.games).split(",") if n.strip()]
     except ValueError:

@@ -13,6 +13,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.load_budget import budget_line
 from bench.load_games import GATEWAY_LAG_NOTICE, VOICE_NOTICE, Progress
 from bench.load_processes import Fleet
 from bench.load_support import HotSpot, hot_spots, percentile
@@ -109,7 +110,11 @@ def _move_outcomes(records: list[InteractionRecord]) -> tuple[list[float], int]:
         if record.latency is not None:
             latencies.append(record.latency)
         response = record.response
-        if (response is not None and response.type == CHANNEL_MESSAGE) or record.followup_ids:
+        # A refusal is an answer only the clicker sees; a turn ping is a follow-up too
+        # (on the clicker's own token), but one the DM keeps.
+        if (response is not None and response.type == CHANNEL_MESSAGE) or any(
+            message.ephemeral for message in record.followups
+        ):
             refused += 1
     return latencies, refused
 
@@ -175,7 +180,8 @@ def _print_run(run: dict[str, Any]) -> None:
         f"other processes on the machine {run['other_cpu_util']:.0%})\n"
         + _database_cpu(run) +
         f"  per move (every seat's): {run['bot_cpu_ms_per_action']} ms of bot CPU, "
-        f"{run['requests_per_action']} Discord requests ({run['requests']} in all)"
+        f"{run['requests_per_action']} Discord requests ({run['requests']} in all)\n"
+        + budget_line(run["budget"]) +
         f"\n  bot memory: baseline {run['rss_baseline_kb']} KiB (cold {run['rss_cold_kb']}), "
         f"{run['rss_active_kb']} KiB with {run['most_active_games']} games active → "
         f"{run['rss_kb_per_game']} KiB per game (cold {run['rss_kb_per_game_cold']}); "
