@@ -126,3 +126,52 @@ def test_every_phrase_the_pictures_and_the_terminal_ask_for_is_in_the_catalogue(
     english = words_for("en")
     missing = [m for m, context in catalogue_messages(path) if not english.has(m, context)]
     assert missing == []
+
+
+SENTENCE = re.compile(r"^[A-Z][a-z']+(?: \S+){2,}[.!?]$")
+"""A whole sentence for a reader: three or more words, capitalised, with its full stop."""
+CORE_AND_STORAGE = sorted([*(ROOT / "bot" / "core").rglob("*.py"),
+                           *(ROOT / "bot" / "storage").rglob("*.py")])
+
+
+def _exempt_in_core(tree: ast.Module) -> set[int]:
+    """Docstrings, log lines, and an exception's first argument (its technical detail);
+    a keyword of a raised exception is not exempt: that is where a sentence for players
+    used to hide (``player_message=…``)."""
+    exempt: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+                and body and isinstance(body[0], ast.Expr)):
+            exempt.add(id(body[0].value))
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            exempt.add(id(node.value))
+        if isinstance(node, ast.Call) and _call_name(node) in LOGGING:
+            exempt.update(id(n) for n in ast.walk(node))
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args:
+            exempt.update(id(n) for n in ast.walk(node.exc.args[0]))
+    return exempt
+
+
+def sentences(path: Path) -> list[str]:
+    """Sentences in the code (docstrings, log lines and exception details left out)."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    exempt = _exempt_in_core(tree)
+    return [f"{path.name}:{node.lineno}: {node.value!r}" for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in exempt and SENTENCE.search(node.value.strip())]
+
+
+@pytest.mark.parametrize("path", CORE_AND_STORAGE, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_the_core_and_storage_speak_in_codes_not_sentences(path: Path) -> None:
+    # Storage and the core name what happened (a refusal key, a storage code); only the
+    # adapter words it, in every reader's language.
+    assert "player_message" not in path.read_text()
+    assert sentences(path) == []
+
+
+def test_the_core_scan_finds_a_sentence(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text('def f():\n    """Docs are fine."""\n'
+                      '    raise Conflict("detail for logs", reason="That table is full.")\n')
+    assert [line.split(": ", 1)[1] for line in sentences(sample)] == ["'That table is full.'"]
