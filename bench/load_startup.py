@@ -93,16 +93,16 @@ async def write_games(database: Database, places: list[Place], rules: Rules) -> 
     try:
         async def write(index: int, place: Place) -> None:
             names = [p.name for p in place.people]
-            game_id = await storage.create_game(
+            game_id = await storage.games.create_game(
                 guild_id=place.channel.guild_id or 0, channel_id=place.channel.id, rules=rules,
                 seed=index, turn_timeout=TURN_TIMEOUT_S, host_user_id=place.people[0].id,
                 seats=[NewSeat.human(p.id, p.name) for p in place.people],
             )
-            await storage.start_game(game_id)
+            await storage.games.start_game(game_id)
             game = Game(rules, names, index)
             for seq in range(BIDS_SAVED):
                 action = game.legal_actions()[0]
-                await storage.append_action(game_id, seq, action)
+                await storage.games.append_action(game_id, seq, action)
                 game.apply(action)
 
         # A few at a time: PostgreSQL overlaps them over its pool; SQLite serialises anyway.

@@ -230,7 +230,7 @@ async def bench_leaderboards(
         for sort, period, page in itertools.product(LEADERBOARD_SORTS, PERIODS, (1, 3)):
             guild = 1_000 + rng.randrange(GUILDS)
             started = time.perf_counter()
-            await storage.leaderboard(guild, sort=sort, period=period, page=page, now=NOW)
+            await storage.stats.leaderboard(guild, sort=sort, period=period, page=page, now=NOW)
             every.append(elapsed_ms(started))
             by_combination.setdefault(f"{sort}/{period}", []).append(every[-1])
     slowest = max(by_combination, key=lambda key: statistics.median(by_combination[key]))
@@ -248,7 +248,7 @@ async def bench_stats(storage: Storage, rng: random.Random, samples: int) -> dic
         user = rng.randrange(1, PLAYERS + 1)
         guild = rng.choice((None, 1_000 + user % GUILDS))
         started = time.perf_counter()
-        await storage.player_stats(guild, user)
+        await storage.stats.player_stats(guild, user)
         times.append(elapsed_ms(started))
     return summary(times)
 
@@ -260,7 +260,7 @@ async def bench_reads_and_finish(
     page (``storage`` is closed after them), then finishing games with their ratings."""
     rng = random.Random(1)
     try:
-        await storage.leaderboard(1_000, now=NOW)  # warm the cache once
+        await storage.stats.leaderboard(1_000, now=NOW)  # warm the cache once
         leaderboard = await bench_leaderboards(storage, rng, args.rounds)
         stats = await bench_stats(storage, rng, args.samples)
         rating_board = summary(
@@ -287,7 +287,7 @@ async def bench_append(
     try:
         names = ["Asha", "Bikram", "Chandra", "Deepa"]
         seed = random.Random(durability).randbytes(32)
-        game_id = await storage.create_game(
+        game_id = await storage.games.create_game(
             guild_id=999,
             channel_id=time.time_ns() // 1000,
             rules=RULES,
@@ -295,7 +295,7 @@ async def bench_append(
             turn_timeout=60,
             seats=[NewSeat.human(90_000 + i, name) for i, name in enumerate(names)],
         )
-        await storage.start_game(game_id)
+        await storage.games.start_game(game_id)
         game = Game(RULES, names, seed)
         choose = random.Random(7)
         for seq in range(moves):
@@ -303,10 +303,10 @@ async def bench_append(
                 break
             action = choose.choice(game.legal_actions())
             started = time.perf_counter()
-            await storage.append_action(game_id, seq, action)
+            await storage.games.append_action(game_id, seq, action)
             times.append(elapsed_ms(started))
             game.apply(action)
-        await storage.cancel_game(game_id)  # kept, but counts nowhere: the cache stays valid
+        await storage.games.cancel_game(game_id)  # kept, but counts nowhere: the cache stays valid
     finally:
         await storage.close()
     return summary(times)

@@ -59,7 +59,7 @@ async def cached_postgres(
     assert loaded == games
     storage = await Storage.connect(url)
     try:  # the loader leaves the rating to a rebuild
-        assert (await storage.rebuild_ratings()).games_rated > 0
+        assert (await storage.ratings.rebuild_ratings()).games_rated > 0
     finally:
         await storage.close()
     conn = await asyncpg.connect(url)

@@ -24,7 +24,7 @@ bench never reads (the cached database keeps its figures)."""
 async def rate_loaded_games(storage: Storage) -> float:
     """Rate the bulk-loaded games (the loader leaves that to a rebuild); seconds taken."""
     started = time.perf_counter()
-    report = await storage.rebuild_ratings()
+    report = await storage.ratings.rebuild_ratings()
     assert report.games_rated > 0
     return time.perf_counter() - started
 
@@ -37,7 +37,8 @@ async def bench_rating_leaderboard(
     for number in range(samples):
         guild = 1_000 + rng.randrange(guilds)
         started = time.perf_counter()
-        page = await storage.leaderboard(guild, sort="rating", page=1 + 2 * (number % 2), now=now)
+        page = await storage.stats.leaderboard(guild, sort="rating",
+                                                  page=1 + 2 * (number % 2), now=now)
         times.append((time.perf_counter() - started) * 1000)
         assert page.rows or number % 2
     return times
@@ -61,20 +62,21 @@ async def bench_finish_with_rating(
             names = [f"Player {user}" for user in people] + ["Robo (hard)"]
             seats = [NewSeat.human(user, f"Player {user}") for user in people]
             seed = choose.randbytes(32)
-            game_id = await storage.create_game(
+            game_id = await storage.games.create_game(
                 guild_id=FINISH_GUILD, channel_id=time.time_ns() // 1000 + number, rules=rules,
                 seed=seed, turn_timeout=60, seats=[*seats, NewSeat.computer("hard", names[-1])],
             )
-            await storage.start_game(game_id)
+            await storage.games.start_game(game_id)
             game = Game(rules, names, seed)
             seq = 0
             while not game.is_over:
                 action = choose.choice(game.legal_actions())
-                await storage.append_action(game_id, seq, action)
+                await storage.games.append_action(game_id, seq, action)
                 game.apply(action)
                 seq += 1
             started = time.perf_counter()
-            results = await storage.finish_game(game_id, game, now=now + timedelta(seconds=number))
+            results = await storage.games.finish_game(
+                game_id, game, now=now + timedelta(seconds=number))
             times.append((time.perf_counter() - started) * 1000)
             assert all(r.rating_change is not None for r in results[:3])
     finally:

@@ -78,6 +78,6 @@ async def _rebuild(where: str) -> RebuildReport:
     else:
         storage = await Storage.open(Path(where))
     try:
-        return await storage.rebuild_ratings()
+        return await storage.ratings.rebuild_ratings()
     finally:
         await storage.close()

@@ -155,7 +155,7 @@ class KachufulBot(discord.Client):
         await self._pads.restore()
 
     async def _thread_mode(self, guild_id: int) -> bool:
-        settings = await self.storage.guild_settings(guild_id)
+        settings = await self.storage.settings.guild_settings(guild_id)
         return settings is not None and settings.thread_mode
 
     def _command_target(self) -> discord.Object | None:

@@ -25,7 +25,7 @@ class CatchUp:
         """The caller holds the game (its lock here and in the database)."""
         game = session.game
         since = 0 if game is None else game.player_action_count
-        changes = await self._storage.load_game_changes(session.game_id, since)
+        changes = await self._storage.games.load_game_changes(session.game_id, since)
         table = TableRef.game(session.game_id)
         if changes.status in ("finished", "cancelled"):
             # Ended by another process, which also showed and recorded the end.
@@ -35,7 +35,7 @@ class CatchUp:
         started = changes.status == "active" and game is None
         if started or len(changes.seats) != len(session.seats):
             # Started (or reseated) elsewhere: rebuild from the whole record.
-            stored = await self._storage.load_game(session.game_id)
+            stored = await self._storage.games.load_game(session.game_id)
             fresh = session_from_storage(stored)
             for name in ("seats", "status", "game", "deal_start_counter", "shown_controls",
                          "thread_id", "turn_timeout"):

@@ -23,7 +23,7 @@ async def record_finish(ctx: CoreContext, session: GameSession) -> bool:
     game = session.game
     assert game is not None and game.is_over
     try:
-        results = await ctx.storage.finish_game(session.game_id, game)
+        results = await ctx.storage.games.finish_game(session.game_id, game)
     except StorageError as exc:
         log.warning("could not record the end of game %s (will retry): %s",
                     session.game_id, exc)
@@ -69,7 +69,7 @@ async def cancel(
     abandoned: bool = False,
 ) -> list[Effect]:
     """End an open game without results. Raises ``StorageError`` with nothing changed."""
-    await ctx.storage.cancel_game(session.game_id, abandoned=abandoned)
+    await ctx.storage.games.cancel_game(session.game_id, abandoned=abandoned)
     was_playing = session.status == "active"
     session.status = "cancelled"
     session.shown_controls = set()

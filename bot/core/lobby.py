@@ -68,21 +68,21 @@ class Lobbies:
         """Create and save a lobby. Raises ``StorageError`` with nothing created."""
         seed = new_seed()
         seated = list(seats) or [SeatState(name=host_name, user_id=host_id)]
-        game_id = await self._ctx.storage.create_game(
+        game_id = await self._ctx.storage.games.create_game(
             guild_id=guild_id, channel_id=channel_id, rules=rules, seed=seed,
             turn_timeout=turn_timeout, host_user_id=host_id,
             seats=[new_seat(seat) for seat in seated], rematch_of=rematch_of,
         )
         if target_players is not None:
             try:
-                await self._ctx.storage.update_game_messages(
+                await self._ctx.storage.games.update_game_messages(
                     game_id, bot_state={TARGET_KEY: target_players}
                 )
             except StorageError:
                 # A stored lobby nobody holds would block the channel and the host
                 # until a restart: take it back (best effort), then refuse as promised.
                 with contextlib.suppress(StorageError):
-                    await self._ctx.storage.cancel_game(game_id)
+                    await self._ctx.storage.games.cancel_game(game_id)
                 raise
         session = GameSession(
             game_id=game_id, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
@@ -101,7 +101,7 @@ class Lobbies:
             raise Refusal("channel_has_game")
         if await self._lookup.of_user(actor.user_id) is not None:
             raise Refusal("seated_elsewhere")
-        stored = await self._ctx.storage.load_game(game_id)
+        stored = await self._ctx.storage.games.load_game(game_id)
         if not any(seat.user_id == actor.user_id for seat in stored.seats):
             raise Refusal("only_players_rematch")
         seats = [SeatState(name=actor.name, user_id=actor.user_id)]
@@ -135,7 +135,8 @@ class Lobbies:
                 raise Refusal("seated_elsewhere")
             if len(session.seats) >= session.lobby_capacity():
                 raise Refusal("table_full")
-            await self._storing(self._ctx.storage.add_seat(game_id, NewSeat.human(user_id, name)))
+            await self._storing(self._ctx.storage.games.add_seat(
+                game_id, NewSeat.human(user_id, name)))
             session.seats.append(SeatState(name=name, user_id=user_id))
             return self._changed(session)
 
@@ -148,7 +149,7 @@ class Lobbies:
                 raise Refusal("not_at_table")
             if user_id == session.host_id:
                 raise Refusal("host_cannot_leave")
-            await self._storing(self._ctx.storage.remove_seat(game_id, seat))
+            await self._storing(self._ctx.storage.games.remove_seat(game_id, seat))
             del session.seats[seat]
             return self._changed(session)
 
@@ -174,7 +175,7 @@ class Lobbies:
             computers = [i for i, seat in enumerate(session.seats) if seat.user_id is None]
             if not computers:
                 raise Refusal("no_computer_to_remove")
-            await self._storing(self._ctx.storage.remove_seat(game_id, computers[-1]))
+            await self._storing(self._ctx.storage.games.remove_seat(game_id, computers[-1]))
             del session.seats[computers[-1]]
             return self._changed(session)
 
@@ -212,7 +213,7 @@ class Lobbies:
         except KachufulError as exc:  # rules that cannot seat this table
             raise Refusal("need_players", most=session.rules.max_players(),
                           detail=str(exc)) from None
-        await self._ctx.storage.start_game(session.game_id)
+        await self._ctx.storage.games.start_game(session.game_id)
         self._idle.started(session.game_id)
         session.game = game
         session.status = "active"
@@ -239,7 +240,7 @@ class Lobbies:
     async def _add_computer(self, session: GameSession, level: str) -> None:
         computers = sum(1 for seat in session.seats if seat.user_id is None)
         name = computer_name(level, computers)
-        await self._ctx.storage.add_seat(session.game_id, NewSeat.computer(level, name))
+        await self._ctx.storage.games.add_seat(session.game_id, NewSeat.computer(level, name))
         session.seats.append(SeatState(name=name, level=level))
 
     def _changed(self, session: GameSession) -> LobbySnapshot:

@@ -33,7 +33,7 @@ class LobbyIdle:
 
     async def end(self, session: GameSession) -> None:
         """Cancel the lobby in storage, then here. The caller holds it."""
-        await self._ctx.storage.cancel_game(session.game_id)
+        await self._ctx.storage.games.cancel_game(session.game_id)
         self._timers.cancel(session.game_id)
         session.status = "cancelled"
         self._ctx.registry.remove(session.game_id)

@@ -121,7 +121,7 @@ class GameProgress:
             autoplay = state.autoplay or missed >= TIMEOUTS_BEFORE_AUTOPLAY
             action = await self.ctx.computers.choose(game, seat, state.level or DEFAULT_LEVEL)
             try:
-                await self.ctx.storage.update_seat(
+                await self.ctx.storage.games.update_seat(
                     session.game_id, seat, missed_turns=missed, autoplay=autoplay,
                     turn_deadline=None,
                 )

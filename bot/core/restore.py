@@ -18,7 +18,7 @@ EXPIRED_GRACE_SECONDS: Final = 5.0
 async def restore_sessions(ctx: CoreContext) -> list[tuple[GameSession, float | None]]:
     """Every unfinished game as a session (registered), with its stored turn deadline."""
     restored: list[tuple[GameSession, float | None]] = []
-    for stored in await ctx.storage.load_unfinished_games():
+    for stored in await ctx.storage.games.load_unfinished_games():
         if stored.replay_error:
             log.error("game %s cannot be replayed: %s", stored.game_id, stored.replay_error)
             continue

@@ -147,7 +147,7 @@ class ScorePads:
         first: Entry = {"do": "join", "by": keeper_id, "name": keeper_name,
                         "at": int(self._clock())}
         state = PadState.fold(rules, keeper_id, [first])  # checks the name
-        pad_id = await _saving(self._storage.create_pad(
+        pad_id = await _saving(self._storage.pads.create_pad(
             guild_id=guild_id, channel_id=channel_id, keeper_user_id=keeper_id, rules=rules,
             first_entry=first,
         ))
@@ -177,7 +177,7 @@ class ScorePads:
                 full["drawn"] = True
             before = pad.state
             after = before.after(full)
-            await _saving(self._storage.append_pad_entry(pad_id, len(pad.entries), full))
+            await _saving(self._storage.pads.append_pad_entry(pad_id, len(pad.entries), full))
             pad.entries.append(full)
             pad.state = after
             pad.last_entry_at = full["at"]
@@ -195,7 +195,7 @@ class ScorePads:
             return
         pad.message_id = message_id
         try:
-            await self._storage.set_pad_message(pad_id, message_id)
+            await self._storage.pads.set_pad_message(pad_id, message_id)
         except StorageError as exc:  # only a hint: a restart then posts a new message
             log.warning("score pad %s message not saved: %s", pad_id, exc)
 
@@ -223,10 +223,10 @@ class ScorePads:
             if state.status == "finished":
                 assert state.game is not None
                 seats = [(seat.user_id, seat.name) for seat in state.seats]
-                _, results = await self._storage.finish_pad(pad.pad_id, state.game, seats)
+                _, results = await self._storage.pads.finish_pad(pad.pad_id, state.game, seats)
                 changes = tuple(result.rating_change for result in results)
             else:
-                await self._storage.cancel_pad(pad.pad_id)
+                await self._storage.pads.cancel_pad(pad.pad_id)
         except StorageError as exc:
             # The entry is saved: the next restart finishes the pad from it.
             log.warning("score pad %s not closed yet: %s", pad.pad_id, exc)
@@ -253,7 +253,7 @@ class ScorePads:
         except Refusal:  # already ending (its end could not be written yet)
             return None
         try:
-            await self._storage.append_pad_entry(pad.pad_id, len(pad.entries), entry)
+            await self._storage.pads.append_pad_entry(pad.pad_id, len(pad.entries), entry)
         except StorageError as exc:
             log.warning("score pad %s not cancelled (%s): %s", pad.pad_id, why, exc)
             return None
@@ -324,7 +324,7 @@ class ScorePads:
         if not self._shared:
             return
         try:
-            stored = await self._storage.load_pad(pad_id)
+            stored = await self._storage.pads.load_pad(pad_id)
         except GameNotFound:
             return
         except StorageError as exc:
@@ -357,7 +357,7 @@ class ScorePads:
 
     async def restore(self) -> None:
         """Fold every open pad back from its saved entries; finish those that ended."""
-        for stored in await self._storage.load_open_pads():
+        for stored in await self._storage.pads.load_open_pads():
             try:
                 state = PadState.fold(stored.rules, stored.keeper_user_id, stored.entries)
             except Refusal as exc:  # entries saved by a different version of the rules

@@ -207,7 +207,7 @@ class GameService:
             _still_playing(session)
             if not state.autoplay:
                 raise Refusal("already_playing")
-            await self._saving(self.ctx.storage.update_seat(
+            await self._saving(self.ctx.storage.games.update_seat(
                 game_id, seat, autoplay=False, missed_turns=0))
             state.autoplay = False
             state.missed_turns = 0
@@ -225,7 +225,7 @@ class GameService:
             _still_playing(session)
             state = session.seats[seat]
             level = state.level or DEFAULT_LEVEL
-            await self._saving(self.ctx.storage.update_seat(
+            await self._saving(self.ctx.storage.games.update_seat(
                 game_id, seat, left_game=True, computer_level=level))
             place = place_of(session)
             effects: list[Effect] = []
@@ -253,7 +253,7 @@ class GameService:
                 return
             state.dms_closed = True
             try:
-                await self.ctx.storage.update_seat(game_id, seat, dms_closed=True)
+                await self.ctx.storage.games.update_seat(game_id, seat, dms_closed=True)
             except StorageError as exc:  # only a hint for the next restart
                 log.warning("closed DMs not saved: %s", exc)
             effects: list[Effect] = []

@@ -70,7 +70,7 @@ class SharedTurnTimers:
             try:
                 stored = {seat: None if when is None else moment(when)
                           for seat, when in changed.items()}
-                await self._ctx.storage.set_turn_deadlines(session.game_id, stored)
+                await self._ctx.storage.games.set_turn_deadlines(session.game_id, stored)
             except StorageError as exc:
                 # The owed-progress mark stays: another process carries the game on.
                 log.warning("turn deadlines of game %s not saved: %s", session.game_id, exc)
@@ -131,7 +131,7 @@ class DueClaims:
     async def _run(self) -> None:
         while True:
             try:
-                claimed = await self._ctx.storage.claim_due_deadlines(
+                claimed = await self._ctx.storage.games.claim_due_deadlines(
                     moment(self._ctx.clock()), CLAIM_BATCH, lease=CLAIM_LEASE)
             except StorageError as exc:
                 log.warning("due deadlines not claimed: %s", exc)

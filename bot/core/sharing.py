@@ -52,14 +52,14 @@ class GameLookup:
         if not self._ctx.shared or not channel_id:
             return _summary(self._ctx.registry.in_channel(channel_id))
         # Storage decides: a copy here may be of a game another process has ended.
-        game_id = await self._ctx.storage.open_game_in_channel(channel_id)
+        game_id = await self._ctx.storage.games.open_game_in_channel(channel_id)
         return None if game_id is None else await self.game(game_id)
 
     async def of_user(self, user_id: int) -> GameSummary | None:
         """The one unfinished game a person is seated in."""
         if not self._ctx.shared:
             return _summary(self._ctx.registry.of_user(user_id))
-        game_id = await self._ctx.storage.open_game_of_user(user_id)
+        game_id = await self._ctx.storage.games.open_game_of_user(user_id)
         return None if game_id is None else await self.game(game_id)
 
     async def last_finished_in(self, channel_id: int) -> int | None:
@@ -68,17 +68,17 @@ class GameLookup:
         known = self._ctx.registry.last_finished.get(channel_id)
         if known is not None or not channel_id:
             return known
-        return await self._ctx.storage.last_finished_in_channel(channel_id)
+        return await self._ctx.storage.games.last_finished_in_channel(channel_id)
 
     async def last_finished_of(self, user_id: int) -> int | None:
         known = self._ctx.registry.last_game_of_user.get(user_id)
         if known is not None:
             return known
-        return await self._ctx.storage.last_finished_of_user(user_id)
+        return await self._ctx.storage.games.last_finished_of_user(user_id)
 
     async def _load(self, game_id: int) -> GameSession | None:
         try:
-            stored = await self._ctx.storage.load_game(game_id)
+            stored = await self._ctx.storage.games.load_game(game_id)
         except GameNotFound:
             return None
         if stored.status not in ("lobby", "active"):

@@ -84,7 +84,7 @@ class TurnTimers:
                 state = session.seats[seat]
                 if not state.deadline_saved:
                     try:
-                        await self._ctx.storage.update_seat(
+                        await self._ctx.storage.games.update_seat(
                             session.game_id, seat, turn_deadline=moment
                         )
                         state.deadline_saved = True

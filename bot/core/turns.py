@@ -59,12 +59,12 @@ async def apply_action(
     if ctx.shared and reason != "computer":
         # Until this step's follow-up is done, the game owes progress that another
         # process takes over if this one dies (see ``bot.core.shared_timers``).
-        await ctx.storage.append_action(
+        await ctx.storage.games.append_action(
             session.game_id, game.player_action_count, action, deadlines=cleared,
             progress_due=owed_progress_due(ctx))
         session.progress_owed = True
     else:
-        await ctx.storage.append_action(
+        await ctx.storage.games.append_action(
             session.game_id, game.player_action_count, action, deadlines=cleared
         )
     state.deadline_saved = False
@@ -74,7 +74,7 @@ async def apply_action(
     if reason == "click" and state.missed_turns:
         state.missed_turns = 0
         try:  # a stale count would make the next timeout put the seat on autoplay early
-            await ctx.storage.update_seat(session.game_id, seat, missed_turns=0)
+            await ctx.storage.games.update_seat(session.game_id, seat, missed_turns=0)
         except StorageError as exc:
             log.warning("missed turns of game %s not reset: %s", session.game_id, exc)
     place = place_of(session)

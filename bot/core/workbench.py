@@ -46,7 +46,7 @@ class Workbench:
                 else:
                     # Shared: the database's lock keeps other processes out of the
                     # step, which starts from what they saved.
-                    async with self._storage.game_lock(session.game_id):
+                    async with self._storage.games.game_lock(session.game_id):
                         await self._catch_up(session)
                         yield
         finally:

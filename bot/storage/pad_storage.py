@@ -15,7 +15,8 @@ from engine import Game, Rules
 
 
 class ScorePadStorage:
-    _db: Backend
+    def __init__(self, db: Backend) -> None:
+        self._db = db
 
     async def create_pad(
         self, *, guild_id: int, channel_id: int, keeper_user_id: int, rules: Rules,

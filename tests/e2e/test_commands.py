@@ -73,7 +73,7 @@ async def test_settings_threads_second_start_rules_and_cancel(
         await (await fake.click(asha, prompt, prompt.button("Cancel the game").custom_id or "")
                ).wait_response()
         await fake.wait_for(lambda: bot.service.registry.get(game_id) is None, poll=0.05)
-        stored = await bot.storage.load_game(game_id)
+        stored = await bot.storage.games.load_game(game_id)
         assert stored.status == "cancelled"
     assert_answered_fast(fake)
 
@@ -104,6 +104,6 @@ async def test_stats_leaderboard_pages_and_forget_me(
         prompt = forget.messages[0]
         yes = await fake.click(asha, prompt, prompt.button("Delete my stats").custom_id or "")
         await yes.wait_response()
-        after = await bot.storage.player_stats(table.guild.id, asha.id)
+        after = await bot.storage.stats.player_stats(table.guild.id, asha.id)
         assert after.games == 0
     assert_answered_fast(fake)

@@ -60,7 +60,7 @@ async def test_a_cancelled_game_leaves_no_live_controls(
         await fake.wait_for(lambda: bot.service.registry.get(game_id) is None, poll=0.05)
         await bot.delivery.drain(10)
 
-        assert (await bot.storage.load_game(game_id)).status == "cancelled"
+        assert (await bot.storage.games.load_game(game_id)).status == "cancelled"
         assert fake.message(table_id).buttons == [], "the table's My hand is gone"
         assert "My hand" not in str(fake.message(table_id).raw_components)
         for user in (asha, bikram):
@@ -117,12 +117,12 @@ async def test_after_leave_game_nothing_of_the_leaver_stays_live(
         assert game.log == log, "nothing changed"
         assert len([m for m in fake.channel_messages(table.channel)
                     if "left the game" in m.content]) == 1, "no second 'left' note"
-        stored = await bot.storage.load_game(game_id)
+        stored = await bot.storage.games.load_game(game_id)
         assert sum(1 for seat in stored.seats if seat.left_game) == 1
 
         # The game goes on without him.
         await people.play_to_the_end(timeout=30)
-        assert (await bot.storage.load_game(game_id)).status == "finished"
+        assert (await bot.storage.games.load_game(game_id)).status == "finished"
     assert_answered_fast(fake)
 
 
@@ -146,7 +146,7 @@ async def test_im_back_after_the_game_is_over_is_refused(
             assert live_buttons(fake, user, game_id) == [], (
                 f"{user.name}'s DMs keep no live controls of a finished game"
             )
-        seats = (await bot.storage.load_game(game_id)).seats
+        seats = (await bot.storage.games.load_game(game_id)).seats
         asha_seat = next(seat.seat for seat in seats if seat.user_id == asha.id)
         # The offer was closed when the game ended; an old client may still show its button.
         offer = next(m for m in fake.dm_messages(asha) if m.content.endswith("the game is over."))

@@ -33,7 +33,7 @@ async def test_429s_and_5xx_on_sends_lose_nothing(
         await fake.wait_for_message(table.channel, lambda m: "Fair-deal proof" in m.content,
                                     timeout=30)
         assert all(rule.hits == rule.count for rule in rules), "every fault was met"
-        stored = await bot.storage.load_game(game_id)
+        stored = await bot.storage.games.load_game(game_id)
         assert stored.status == "finished" and stored.game is not None
         humans = {stored.game.players.index(name) for name in ("asha", "bikram")}
         human_moves = [a for a in stored.game.player_actions() if a.seat in humans]

@@ -26,7 +26,7 @@ async def test_four_people_play_a_whole_classic_game(
         await people.play_to_the_end()
         final = await fake.wait_for_message(table.channel, lambda m: "Fair-deal proof" in m.content,
                                             timeout=30)
-        stored = await bot.storage.load_game(game_id)
+        stored = await bot.storage.games.load_game(game_id)
         assert stored.status == "finished" and stored.game is not None
         replayed = game_from_record(game_to_record(stored.game, include_seed=True),
                                     check_seed=True)

@@ -34,7 +34,7 @@ async def play(tmp_path: Path, *, token_lifetime: float) -> tuple[dict[str, int]
             fake.interaction_token_lifetime = token_lifetime
             before = dict(fake.counters.by_route[BOT_TOKEN])
             await People(fake, bot, table, game_id, random.Random(5)).play_to_the_end()
-            stored = await bot.storage.load_game(game_id)
+            stored = await bot.storage.games.load_game(game_id)
             assert stored.status == "finished" and stored.game is not None
             moves = len(stored.game.player_actions())
         spent = {route: count - before.get(route, 0)

@@ -39,7 +39,7 @@ def dms_saying(fake: FakeDiscord, user: User, words: str) -> list[Message]:
 
 
 async def human_moves_stored(bot: KachufulBot, game_id: int, names: tuple[str, ...]) -> int:
-    stored = await bot.storage.load_game(game_id)
+    stored = await bot.storage.games.load_game(game_id)
     assert stored.status == "finished" and stored.game is not None
     humans = {stored.game.players.index(name) for name in names}
     return sum(1 for action in stored.game.player_actions() if action.seat in humans)
@@ -137,7 +137,7 @@ async def test_a_deleted_table_message_is_posted_again(
         assert len(refused) == 1, "the deleted message was asked for once, then replaced"
 
         await people.play_to_the_end(timeout=30)
-        stored = await bot.storage.load_game(game_id)
+        stored = await bot.storage.games.load_game(game_id)
         assert stored.status == "finished"
         final = await fake.wait_for_message(table.channel, lambda m: "Fair-deal proof" in m.content,
                                             timeout=30)
@@ -175,10 +175,10 @@ async def test_a_deleted_channel_cancels_the_game_and_tells_everyone(
         await fake.wait_for(lambda: bot.service.registry.get(game_id) is None, timeout=10,
                             poll=0.05, what="the game to end")
         await bot.delivery.drain(10)
-        stored = await bot.storage.load_game(game_id)
+        stored = await bot.storage.games.load_game(game_id)
         assert stored.status == "cancelled"
         for user in (asha, bikram):
-            stats = await bot.storage.player_stats(table.guild.id, user.id)
+            stats = await bot.storage.stats.player_stats(table.guild.id, user.id)
             assert stats.games == 0, "a cancelled game counts nowhere"
             assert len(dms_saying(fake, user, CANCELLED_NOTICE)) == 1, f"{user.name} is told once"
             live = [(m.id, b.label) for m in fake.dm_messages(user) for b in m.buttons

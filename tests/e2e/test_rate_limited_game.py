@@ -24,7 +24,7 @@ async def test_a_whole_game_within_discords_rate_limits(tmp_path: Path) -> None:
             final = await fake.wait_for_message(
                 table.channel, lambda m: "Fair-deal proof" in m.content, timeout=60
             )
-            stored = await bot.storage.load_game(game_id)
+            stored = await bot.storage.games.load_game(game_id)
             assert stored.status == "finished" and stored.game is not None
             deals = len(stored.game.results())
             scored = [m for m in fake.channel_messages(table.channel)

@@ -29,7 +29,7 @@ async def test_a_finished_game_rates_its_people(fake_discord: FakeDiscord, tmp_p
         await People(fake, bot, table, game_id, random.Random(21)).play_to_the_end()
         final = await fake.wait_for_message(table.channel, lambda m: "Fair-deal proof" in m.content,
                                             timeout=30)
-        stored = await bot.storage.load_game(game_id)
+        stored = await bot.storage.games.load_game(game_id)
         computer = next(seat.display_name for seat in stored.seats if seat.is_computer)
         lines = final.content.split("\n\n")[0].splitlines()[1:]
         assert len(lines) == 3
@@ -42,7 +42,7 @@ async def test_a_finished_game_rates_its_people(fake_discord: FakeDiscord, tmp_p
             assert match is not None, line
             changes["asha" if "asha" in line else "bikram"] = match["change"]
         for person, name in ((asha, "asha"), (bikram, "bikram")):
-            stats = await bot.storage.player_stats(table.guild.id, person.id)
+            stats = await bot.storage.stats.player_stats(table.guild.id, person.id)
             assert stats.rating_change is not None
             assert changes[name] == signed(stats.rating_change)
 
@@ -55,7 +55,7 @@ async def test_a_finished_game_rates_its_people(fake_discord: FakeDiscord, tmp_p
         assert computer not in (embed.description or ""), "computers are never listed"
         shown = {row["name"]: int(row["rating"].replace("−", "-")) for row in rows if row}
         for person, name in ((asha, "asha"), (bikram, "bikram")):
-            assert shown[name] == (await bot.storage.player_stats(table.guild.id,
+            assert shown[name] == (await bot.storage.stats.player_stats(table.guild.id,
                                                                    person.id)).rating
         ratings = [int(row["rating"].replace("−", "-")) for row in rows if row]
         assert ratings == sorted(ratings, reverse=True)
@@ -65,7 +65,7 @@ async def test_a_finished_game_rates_its_people(fake_discord: FakeDiscord, tmp_p
         await stats_record.wait_response()
         message = stats_record.messages[0]
         fields = {f["name"]: f["value"] for f in message.raw_embeds[0]["fields"]}
-        rating = (await bot.storage.player_stats(table.guild.id, bikram.id)).rating
+        rating = (await bot.storage.stats.player_stats(table.guild.id, bikram.id)).rating
         assert rating is not None
         assert fields["Skill rating"].startswith(f"**{rating_number(rating)}** after 1 rated game")
         assert f"{changes['bikram']} in the last game" in fields["Skill rating"]

@@ -58,7 +58,7 @@ async def test_a_restart_mid_trick_loses_nothing(fake_discord: FakeDiscord, tmp_
         await people.play_to_the_end()
         await fake.wait_for_message(table.channel, lambda m: "Fair-deal proof" in m.content,
                                     timeout=30)
-        stored = await again.storage.load_game(game_id)
+        stored = await again.storage.games.load_game(game_id)
         assert stored.status == "finished" and stored.game is not None
         assert stored.game.log[: len(before)] == before
         replayed = game_from_record(game_to_record(stored.game, include_seed=True),

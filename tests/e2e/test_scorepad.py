@@ -176,11 +176,11 @@ async def test_a_five_player_pad_with_a_guest_a_restart_and_a_correction(
         assert re.search(r"bikram rating \+\d+", changes), changes
         assert changes.count("rating ") == 4 and "Esha" not in changes
 
-        board = await again.storage.leaderboard(table.guild.id, kinds="table", sort="points")
+        board = await again.storage.stats.leaderboard(table.guild.id, kinds="table", sort="points")
         assert [(row.display_name, row.points) for row in board.rows] == [
             ("bikram", 21), ("asha", 20), ("chandra", 20), ("deepa", 0)
         ]  # the guest never ranks
-        assert (await again.storage.leaderboard(table.guild.id, kinds="online")).rows == ()
+        assert (await again.storage.stats.leaderboard(table.guild.id, kinds="online")).rows == ()
         shown_board = await fake.slash(asha, table.channel, "kachuful leaderboard",
                                        {"games": "table"})
         await shown_board.wait_response()
@@ -195,7 +195,7 @@ async def test_a_five_player_pad_with_a_guest_a_restart_and_a_correction(
         assert record is not None and game_from_record(record).totals() == (20, 21, 20, 20, 0)
         # By the game's number too: the first game of this server is the pad's table game,
         # and its record is the pad's (from storage, not from the pads in memory).
-        assert await again.storage.pad_of_game(1) is not None
+        assert await again.storage.pads.pad_of_game(1) is not None
         by_number = await fake.slash(deepa, table.channel, "kachuful record", {"game": 1})
         await by_number.wait_response()
         assert "score pad's record" in by_number.text()

@@ -116,12 +116,12 @@ async def test_a_lost_channel_cancels_the_pad_and_tells_its_people_in_dms(
         await fake.wait_for(lambda: bot.pads.in_channel(table.channel.id) is None,
                             what="the pad to end", poll=0.05)
         await bot.delivery.drain(10)
-        stored = await bot.storage.load_pad(pad_id)
+        stored = await bot.storage.pads.load_pad(pad_id)
         assert stored.entries[-1]["do"] == "cancel"
-        assert await bot.storage.load_open_pads() == []
+        assert await bot.storage.pads.load_open_pads() == []
         for user in (asha, bikram, chandra):
             assert len(dms_saying(fake, user, LOST_NOTICE)) == 1, f"{user.name} is told once"
-            assert (await bot.storage.player_stats(table.guild.id, user.id)).games == 0
+            assert (await bot.storage.stats.player_stats(table.guild.id, user.id)).games == 0
         assert len(fake.refusals(10003, channel=table.channel)) <= 1, "the bot stops at once"
     assert_answered_fast(fake)
 
@@ -177,8 +177,8 @@ async def test_an_idle_pad_closes_with_a_note_in_the_channel(
         closed = fake.message(pad.message().id)
         assert closed.embeds[0].title == "Score pad — cancelled"
         assert not [b for b in closed.buttons if not b.disabled], "no live controls"
-        assert (await bot.storage.load_pad(pad_id)).entries[-1]["why"] == "idle"
-        assert await bot.storage.load_open_pads() == []
+        assert (await bot.storage.pads.load_pad(pad_id)).entries[-1]["why"] == "idle"
+        assert await bot.storage.pads.load_open_pads() == []
 
 
 async def test_missing_permissions_are_named_before_a_pad_opens(

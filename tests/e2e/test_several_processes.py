@@ -105,14 +105,14 @@ async def check_against_replay(url: str, server: Server, game_id: int) -> None:
     """The channel's final totals are a replay's, and the game was recorded once."""
     storage = await Storage.connect(url)
     try:
-        stored = await storage.load_game(game_id)
+        stored = await storage.games.load_game(game_id)
         assert stored.status == "finished" and stored.game is not None
         replayed = game_from_record(game_to_record(stored.game, include_seed=True),
                                     check_seed=True)
         final = replayed.results()[-1]
         expected = dict(zip(replayed.players, final.totals, strict=True))
         assert server.shown_totals() == expected
-        stats = await storage.player_stats(server.guild.id, server.people[0].id)
+        stats = await storage.stats.player_stats(server.guild.id, server.people[0].id)
         assert stats is not None and stats.games == 1, "the game's stats written once"
     finally:
         await storage.close()
@@ -222,7 +222,7 @@ async def test_one_click_delivered_to_two_processes_lands_once(
         await check_against_replay(database_url, server, game_id)
         storage = await Storage.connect(database_url)
         try:
-            stored = await storage.load_game(game_id)
+            stored = await storage.games.load_game(game_id)
             assert stored.actions_saved == server.clicks, "every click landed exactly once"
         finally:
             await storage.close()

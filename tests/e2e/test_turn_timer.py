@@ -109,7 +109,7 @@ async def test_a_long_turn_stores_its_deadline_and_the_move_clears_it(
             return None
 
         async def stored_deadlines() -> dict[int, float]:
-            stored = await bot.storage.load_game(game_id)
+            stored = await bot.storage.games.load_game(game_id)
             return {index: seat.turn_deadline.timestamp()
                     for index, seat in enumerate(stored.seats) if seat.turn_deadline is not None}
 

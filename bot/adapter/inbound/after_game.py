@@ -21,12 +21,12 @@ if TYPE_CHECKING:
 
 
 async def send_record(bot: BotParts, interaction: discord.Interaction, game_id: int) -> None:
-    stored = await bot.storage.load_game(game_id)
+    stored = await bot.storage.games.load_game(game_id)
     words = await bot.languages.asker(interaction)
     if stored.guild_id != interaction.guild_id and interaction.guild_id is not None:
         await reply(interaction, words.t("That game was played in another server."))
         return
-    pad = await bot.storage.pad_of_game(game_id) if stored.status == "finished" else None
+    pad = await bot.storage.pads.pad_of_game(game_id) if stored.status == "finished" else None
     if pad is not None:
         # A table game: its record is the pad's (bids and trick counts, no cards).
         state = PadState.fold(pad.rules, pad.keeper_user_id, list(pad.entries))
@@ -72,7 +72,7 @@ async def confirm_forget(
         await interaction.response.edit_message(content=words.t("Your stats are kept."),
                                                 view=None)
         return
-    deleted = await bot.storage.forget_user(user_id)
+    deleted = await bot.storage.stats.forget_user(user_id)
     bot.languages.forget(user_id)
     bot.pads.forget(user_id)
     await interaction.response.edit_message(content=words.n(
@@ -92,7 +92,7 @@ async def confirm_reset(
         await interaction.response.edit_message(content=words.t("The leaderboard is kept."),
                                                 view=None)
         return
-    deleted = await bot.storage.reset_guild_leaderboard(guild_id)
+    deleted = await bot.storage.stats.reset_guild_leaderboard(guild_id)
     await interaction.response.edit_message(content=words.n(
         "This server's leaderboard is reset ({count} game result removed).",
         "This server's leaderboard is reset ({count} game results removed).", deleted),

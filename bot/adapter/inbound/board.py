@@ -33,7 +33,7 @@ async def send_leaderboard(
     bot: BotParts, interaction: discord.Interaction, sort: str, period: str, page: int,
     games: str = "all",
 ) -> None:
-    board = await bot.storage.leaderboard(
+    board = await bot.storage.stats.leaderboard(
         interaction.guild_id or 0, sort=sort, period=period, page=page,  # type: ignore[arg-type]
         kinds=games,  # type: ignore[arg-type]
     )
@@ -104,7 +104,7 @@ def _rating_line(words: Words, row: LeaderboardRow) -> str:
 async def send_stats(
     bot: BotParts, interaction: discord.Interaction, user: discord.abc.User, games: str = "all"
 ) -> None:
-    stats = await bot.storage.player_stats(interaction.guild_id, user.id,
+    stats = await bot.storage.stats.player_stats(interaction.guild_id, user.id,
                                            kinds=games)  # type: ignore[arg-type]
     words = await bot.languages.server(interaction.guild_id)
     embed = discord.Embed(title=words.t("Kachuful stats — {name}", name=user.display_name),

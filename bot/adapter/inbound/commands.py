@@ -227,7 +227,7 @@ def build_group(bot: BotParts) -> app_commands.Group:
 
 
 async def _settings(bot: BotParts, guild_id: int) -> GuildSettings:
-    found = await bot.storage.guild_settings(guild_id)
+    found = await bot.storage.settings.guild_settings(guild_id)
     return found or GuildSettings(guild_id=guild_id, turn_timeout=bot.settings.turn_timeout)
 
 
@@ -303,7 +303,7 @@ async def settings_command(
         thread_mode=current.thread_mode if thread_mode is None else thread_mode,
         language=language or current.language,
     )
-    await bot.storage.save_guild_settings(new)
+    await bot.storage.settings.save_guild_settings(new)
     bot.languages.server_chose(guild_id, new.language)
     await reply(interaction, words.t("Saved.") + " " + await _settings_text(bot, words, new))
 

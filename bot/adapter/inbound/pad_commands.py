@@ -78,7 +78,7 @@ async def scorepad_command(bot: BotParts, interaction: discord.Interaction,
                                          "in this channel: {permissions}.",
                                          permissions=", ".join(missing)))
         return
-    settings = await bot.storage.guild_settings(interaction.guild_id)
+    settings = await bot.storage.settings.guild_settings(interaction.guild_id)
     try:
         rules = Rules.from_options(options, preset or (
             settings.default_preset if settings is not None else "classic"))

@@ -33,7 +33,7 @@ async def _game_and_seat(
     if running is not None:
         game, users = running
     else:
-        stored = await bot.storage.load_game(game_id)
+        stored = await bot.storage.games.load_game(game_id)
         if stored.game is None:
             return None
         game, users = stored.game, tuple(seat.user_id for seat in stored.seats)

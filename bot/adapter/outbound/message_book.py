@@ -69,7 +69,7 @@ class MessageBook:
         # A storage fault goes up to the delivery (this effect is not shown, the next one
         # reads again): remembering no messages would post every one of them anew.
         try:
-            stored = await self._storage.load_game_changes(game_id, NO_MOVES)
+            stored = await self._storage.games.load_game_changes(game_id, NO_MOVES)
         except GameNotFound:
             stored = None
         if stored is not None:

@@ -85,7 +85,7 @@ class ShowContext:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
             dm = user.dm_channel or await user.create_dm()
             channel_id = messages.dm_channels[seat] = dm.id
-            await self.storage.update_seat(game_id, seat, dm_channel_id=dm.id)
+            await self.storage.games.update_seat(game_id, seat, dm_channel_id=dm.id)
         return self.client.get_partial_messageable(
             channel_id, type=discord.ChannelType.private)
 

@@ -50,7 +50,7 @@ class FinalSummaries:
                               message.edit(content=f"{text}\n{line}"))
 
     async def _line(self, game_id: int, seat: int, words: Words) -> str | None:
-        stored = await self._storage.load_game(game_id)
+        stored = await self._storage.games.load_game(game_id)
         if stored.game is None or not stored.game.results():
             return None
         try:

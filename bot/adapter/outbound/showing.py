@@ -61,7 +61,7 @@ async def show_open_thread(
         name=(await ctx.server(e.place)).t("Kachuful game {number}", number=game_id))
     messages.thread_id = thread.id
     ctx.thread_opened(game_id, thread.id)
-    await ctx.storage.update_game_messages(game_id, thread_id=thread.id)
+    await ctx.storage.games.update_game_messages(game_id, thread_id=thread.id)
     for user_id in e.user_ids:
         await best_effort(f"a player not added to the thread of game {game_id}",
                           thread.add_user(discord.Object(user_id)))
@@ -104,7 +104,7 @@ async def show_post_table(
         text, view=controls.table_controls(words, game_id), allowed_mentions=NO_MENTIONS)
     messages.table_message_id = message.id
     messages.sent[message.id] = fingerprint(text, True)
-    await ctx.storage.update_game_messages(game_id, table_message_id=message.id)
+    await ctx.storage.games.update_game_messages(game_id, table_message_id=message.id)
 
 
 async def show_edit_table(
@@ -122,7 +122,7 @@ async def show_edit_table(
         view=controls.table_controls(words, game_id), allowed_mentions=NO_MENTIONS)
     if message.id != messages.table_message_id:
         messages.table_message_id = message.id
-        await ctx.storage.update_game_messages(game_id, table_message_id=message.id)
+        await ctx.storage.games.update_game_messages(game_id, table_message_id=message.id)
     messages.sent[message.id] = mark
 
 
@@ -234,7 +234,7 @@ async def show_hand(
                                      content=content, attachments=attachments, view=view)
     if message.id != message_id:
         messages.hand_messages[seat] = message.id
-        await ctx.storage.update_seat(game_id, seat, dm_message_id=message.id)
+        await ctx.storage.games.update_seat(game_id, seat, dm_message_id=message.id)
     messages.hand_attachments[seat] = (key, list(message.attachments))
     messages.sent[message.id] = mark
 

@@ -38,7 +38,7 @@ class LanguageBook:
             return DEFAULT_LANGUAGE
         chosen = self._servers.get(guild_id, _UNREAD)
         if chosen is _UNREAD:
-            settings = await self._storage.guild_settings(guild_id)
+            settings = await self._storage.settings.guild_settings(guild_id)
             chosen = self._servers[guild_id] = settings.language if settings else None
         if isinstance(chosen, str):
             return chosen
@@ -63,7 +63,7 @@ class LanguageBook:
 
     async def person_language(self, user_id: int, guild_id: int | None) -> Language:
         if user_id not in self._chosen:
-            self._chosen[user_id] = await self._storage.player_language(user_id)
+            self._chosen[user_id] = await self._storage.settings.player_language(user_id)
         chosen = self._chosen[user_id]
         if chosen is not None:
             return chosen
@@ -78,7 +78,7 @@ class LanguageBook:
         return await self.person(interaction.user.id, interaction.guild_id)
 
     async def person_chose(self, user_id: int, language: Language | None) -> None:
-        await self._storage.save_player_language(user_id, language)
+        await self._storage.settings.save_player_language(user_id, language)
         self._chosen[user_id] = language
 
     def forget(self, user_id: int) -> None:

@@ -75,7 +75,7 @@ class Core:
         return session
 
     async def stored(self, game_id: int) -> StoredGame:
-        return await self.storage.load_game(game_id)
+        return await self.storage.games.load_game(game_id)
 
 
 def of_type(effects: Sequence[Effect], kind: type[EffectT]) -> list[EffectT]:

@@ -29,11 +29,11 @@ LONG_TURN = 3600
 
 
 class FailingFinish:
-    """Stands in for ``Storage.finish_game``: fails ``failures`` times as a full disk
+    """Stands in for ``storage.games.finish_game``: fails ``failures`` times as a full disk
     would, then records for real. Counts the calls."""
 
     def __init__(self, storage: Storage, failures: int) -> None:
-        self._real = storage.finish_game
+        self._real = storage.games.finish_game
         self._failures = failures
         self.calls = 0
 
@@ -45,7 +45,7 @@ class FailingFinish:
 
 
 async def games_played(core: Core) -> list[int]:
-    return [(await core.storage.player_stats(GUILD_ID, person_id(index))).games
+    return [(await core.storage.stats.player_stats(GUILD_ID, person_id(index))).games
             for index in range(PEOPLE)]
 
 
@@ -79,7 +79,7 @@ async def test_a_failed_record_is_retried_and_the_last_move_stands(
 ) -> None:
     core = await open_core(time_scale=0.01)
     finish = FailingFinish(core.storage, failures=1)
-    monkeypatch.setattr(core.storage, "finish_game", finish)
+    monkeypatch.setattr(core.storage.games, "finish_game", finish)
     session = await start_game(core, people=PEOPLE, turn_timeout=LONG_TURN)
     game = session.game
     assert game is not None
@@ -103,7 +103,7 @@ async def test_a_restart_records_a_game_that_ended_unrecorded(
     open_core: OpenCore, close_core: CloseCore, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     before = await open_core()
-    monkeypatch.setattr(before.storage, "finish_game", FailingFinish(before.storage, 10**6))
+    monkeypatch.setattr(before.storage.games, "finish_game", FailingFinish(before.storage, 10**6))
     session = await start_game(before, people=PEOPLE)
     game = session.game
     assert game is not None

@@ -95,7 +95,7 @@ async def test_one_of_two_leaving_hands_their_seat_to_the_computer(
     assert any(action.seat == leaver for action in game.player_actions()[left_at:])
     assert all(c.seat != leaver for c in core.since(mark)[1:] if isinstance(c, CloseHand))
     # A seat played out by the computer still counts for the person who left it.
-    assert (await core.storage.player_stats(GUILD_ID, person_id(0))).games == 1
+    assert (await core.storage.stats.player_stats(GUILD_ID, person_id(0))).games == 1
 
 
 async def end_unrecorded(core: Core, monkeypatch: pytest.MonkeyPatch) -> int:
@@ -105,11 +105,11 @@ async def end_unrecorded(core: Core, monkeypatch: pytest.MonkeyPatch) -> int:
     async def disk_full(game_id: int, game: Game, **options: object) -> object:
         raise StorageFull("database or disk is full (simulated)")
 
-    monkeypatch.setattr(core.storage, "finish_game", disk_full)
+    monkeypatch.setattr(core.storage.games, "finish_game", disk_full)
     session = await start_game(core, people=3, turn_timeout=3600)
     away = session.seat_of(person_id(0))
     assert away is not None
-    await core.storage.update_seat(session.game_id, away, autoplay=True)
+    await core.storage.games.update_seat(session.game_id, away, autoplay=True)
     session.seats[away].autoplay = True
     game = session.game
     assert game is not None

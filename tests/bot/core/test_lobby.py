@@ -168,10 +168,10 @@ async def test_a_lobby_that_cannot_be_saved_whole_leaves_nothing_behind(
         raise StorageFull("database or disk is full (simulated)")
 
     # The game row is written, then its target size cannot be.
-    monkeypatch.setattr(core.storage, "update_game_messages", disk_full)
+    monkeypatch.setattr(core.storage.games, "update_game_messages", disk_full)
     with pytest.raises(StorageFull):
         await open_lobby(core, people=1, target=5)
 
     # Nothing left open: the host (and the channel) are free for the next try.
-    assert await core.storage.open_game_of_user(person_id(0)) is None
+    assert await core.storage.games.open_game_of_user(person_id(0)) is None
     assert len(core.service.registry) == 0

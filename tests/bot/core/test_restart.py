@@ -103,7 +103,7 @@ async def restart_with_deadline(
     before = await open_core()
     session = await start_to_mid_trick(before)
     [seat] = session.awaiting_humans()
-    await before.storage.update_seat(session.game_id, seat, turn_deadline=deadline)
+    await before.storage.games.update_seat(session.game_id, seat, turn_deadline=deadline)
     await close_core(before)
 
     after = await open_core(time_scale=time_scale)

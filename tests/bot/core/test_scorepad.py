@@ -73,7 +73,7 @@ async def test_a_pad_saves_each_entry_and_shows_a_sheet_after_each_scored_deal(
         await pads.enter(pad_id, KEEPER, {"do": "tricks", "seat": seat, "tricks": count})
     (sheet,) = sink.of_type(ShowPadSheet)
     assert sheet.pad.results[0].scores == (11, 10, 0) and not sheet.final
-    stored = await storage.load_pad(pad_id)
+    stored = await storage.pads.load_pad(pad_id)
     assert len(stored.entries) == 10 and stored.entries[3]["dealer"] == 2
     assert stored.entries[3]["drawn"] is True
 
@@ -123,11 +123,11 @@ async def test_finishing_writes_a_table_game_and_shows_the_final_standings(
     with pytest.raises(Refusal) as closed:
         await pads.enter(pad_id, KEEPER, {"do": "undo"})
     assert closed.value.key == "pad_closed"
-    board = await storage.leaderboard(GUILD, kinds="table")
+    board = await storage.stats.leaderboard(GUILD, kinds="table")
     assert [(row.user_id, row.points) for row in board.rows] == [
         (KEEPER, 11), (CHANDRA, 10), (BIKRAM, 0)
     ]
-    assert (await storage.leaderboard(GUILD, kinds="online")).rows == ()
+    assert (await storage.stats.leaderboard(GUILD, kinds="online")).rows == ()
     restarted, _, _ = await open_pads()
     assert restarted.in_channel(CHANNEL) is None
 

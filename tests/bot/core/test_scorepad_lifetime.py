@@ -83,10 +83,10 @@ async def test_a_lost_channel_cancels_the_pad_and_tells_its_people_in_dms(
     (told,) = sink.effects[shown:]
     assert isinstance(told, TellPadPeople) and told.user_ids == (KEEPER, BIKRAM), "no guest"
     assert pads.in_channel(CHANNEL) is None and pads.channel_lost(CHANNEL)
-    stored = await storage.load_pad(pad_id)
+    stored = await storage.pads.load_pad(pad_id)
     assert stored.entries[-1]["do"] == "cancel" and stored.entries[-1]["why"] == "channel_lost"
-    assert await storage.load_open_pads() == []
-    assert (await storage.player_stats(GUILD, BIKRAM)).games == 0, "counted nowhere"
+    assert await storage.pads.load_open_pads() == []
+    assert (await storage.stats.player_stats(GUILD, BIKRAM)).games == 0, "counted nowhere"
     with pytest.raises(Refusal):
         await pads.enter(pad_id, KEEPER, {"do": "trump", "suit": "S"})
     await pads.lose_channel(pad_id)  # a second refusal from the same channel: nothing more
@@ -107,7 +107,7 @@ async def test_a_deleted_channel_seen_by_the_adapter_cancels_its_pad(
     assert pads.in_channel(CHANNEL) is not None
     await pads.channel_gone(CHANNEL)
     assert sink.of_type(TellPadPeople)[0].user_ids == (KEEPER, BIKRAM, CHANDRA)
-    assert (await storage.load_pad(pad_id)).entries[-1]["why"] == "channel_lost"
+    assert (await storage.pads.load_pad(pad_id)).entries[-1]["why"] == "channel_lost"
 
 
 async def test_an_idle_pad_closes_a_day_after_its_last_entry_even_across_a_restart(
@@ -136,9 +136,9 @@ async def test_an_idle_pad_closes_a_day_after_its_last_entry_even_across_a_resta
     assert [n.hours for n in note] == [24]
     assert sink.of_type(ShowPad)[-1].pad.status == "cancelled"
     assert isinstance(sink.effects[-2], PadIdleClosed), "the note comes before the pad closes"
-    stored = await storage.load_pad(pad_id)
+    stored = await storage.pads.load_pad(pad_id)
     assert stored.entries[-1]["why"] == "idle"
-    assert await storage.load_open_pads() == []
+    assert await storage.pads.load_open_pads() == []
 
 
 async def test_forget_me_scrubs_the_finished_pad_kept_for_the_record(

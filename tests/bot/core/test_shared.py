@@ -71,7 +71,7 @@ async def move_through(core: Core, game_id: int, people: int) -> None:
 
 
 async def stored_game(storage: Storage, game_id: int) -> Game:
-    stored = await storage.load_game(game_id)
+    stored = await storage.games.load_game(game_id)
     assert stored.game is not None
     return stored.game
 
@@ -130,7 +130,7 @@ async def test_a_deadline_fires_in_one_process_only(open_shared: OpenShared) -> 
                 for n in core.sink.effects if getattr(n, "kind", None) == "timed_out"]
     game = await stored_game(first.storage, game_id)
     assert game.player_action_count >= before + 1
-    stored = await first.storage.load_game(game_id)
+    stored = await first.storage.games.load_game(game_id)
     missed = sum(seat.missed_turns for seat in stored.seats)
     assert missed == len(timeouts), "each timeout saved once, by the process that made it"
 
@@ -148,7 +148,7 @@ async def test_progress_a_dead_process_owed_is_carried_on(
     action = first_legal(game, seat)
     # What the dead process saved just before dying: the person's move, progress owed.
     past = datetime.now(UTC) - timedelta(seconds=1)
-    await first.storage.append_action(game_id, game.player_action_count, action,
+    await first.storage.games.append_action(game_id, game.player_action_count, action,
                                       progress_due=past)
     survivor = await open_shared(time_scale=0.01)
 
@@ -159,7 +159,7 @@ async def test_progress_a_dead_process_owed_is_carried_on(
     async with asyncio.timeout(30):
         while not await computers_moved():
             await asyncio.sleep(0.05)
-    stored = await survivor.storage.load_game(game_id)
+    stored = await survivor.storage.games.load_game(game_id)
     assert stored.game is not None
     if not stored.game.is_over:
         assert stored.seats[seat].turn_deadline is not None, "the person's turn is timed again"

@@ -91,7 +91,7 @@ async def start_game(
 ) -> tuple[int, Game]:
     """Create and start a stored game, and the engine game it stands for."""
     rules = rules or preset_rules("short")
-    game_id = await storage.create_game(
+    game_id = await storage.games.create_game(
         guild_id=guild_id,
         channel_id=next(_channels),
         rules=rules,
@@ -101,14 +101,14 @@ async def start_game(
         seats=[player.seat() for player in players],
         now=now,
     )
-    await storage.start_game(game_id, now=now)
+    await storage.games.start_game(game_id, now=now)
     return game_id, Game(rules, [player.name for player in players], seed)
 
 
 async def save_and_apply(storage: Storage, game_id: int, game: Game, action: Bid | Play) -> None:
     """The bot's order: check, commit, then change the game."""
     game.verify(action)
-    await storage.append_action(game_id, len(game.player_actions()), action)
+    await storage.games.append_action(game_id, len(game.player_actions()), action)
     game.apply(action)
 
 
@@ -126,5 +126,5 @@ async def play_finished_game(
         storage, guild_id, players, seed=seed, rules=rules, now=finished
     )
     play_until(game, seeded_policy(seed), lambda _: False)
-    await storage.finish_game(game_id, game, now=finished)
+    await storage.games.finish_game(game_id, game, now=finished)
     return game_id, game

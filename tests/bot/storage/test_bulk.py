@@ -51,7 +51,7 @@ async def test_bulk_loaded_history_ranks_like_finished_games(
         when = NOW - timedelta(days=index * 5)
         game_id, game = await start_game(finished, guild, players, seed=500 + index, now=when)
         play_until(game, seeded_policy(index), lambda _: False)
-        await finished.finish_game(game_id, game, now=when)
+        await finished.games.finish_game(game_id, game, now=when)
         results = summarize(played(index, players))
         seats = tuple(
             PastSeat(p.name, p.user_id, p.level, result)
@@ -64,22 +64,23 @@ async def test_bulk_loaded_history_ranks_like_finished_games(
         assert await bulk_load_finished_games_postgres(database, past) == len(TABLES)
     bulk = await open_storage(database, durability="NORMAL")
     # The loader leaves the rating to a rebuild, which rates in the order loaded.
-    assert not (await bulk.rebuild_ratings()).reproduced
-    assert (await bulk.rebuild_ratings()).reproduced
+    assert not (await bulk.ratings.rebuild_ratings()).reproduced
+    assert (await bulk.ratings.rebuild_ratings()).reproduced
     for guild in (1, 2):
         for sort in LEADERBOARD_SORTS:
             for period in ("all", "7d"):
-                expected = await finished.leaderboard(
+                expected = await finished.stats.leaderboard(
                     guild, sort=sort, period=period, min_games=1, now=NOW
                 )
-                actual = await bulk.leaderboard(
+                actual = await bulk.stats.leaderboard(
                     guild, sort=sort, period=period, min_games=1, now=NOW
                 )
                 assert actual == expected
                 assert actual.rows or period == "7d"
     for user in range(1, 7):
         for guild_id in (1, 2, None):
-            assert await bulk.player_stats(guild_id, user) == await finished.player_stats(
+            assert await bulk.stats.player_stats(
+                guild_id, user) == await finished.stats.player_stats(
                 guild_id, user
             )
 

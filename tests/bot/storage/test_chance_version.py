@@ -41,7 +41,7 @@ async def test_a_new_game_is_stored_and_loaded_with_the_current_version(
     game_id, game = await start_game(storage, 1, [human(1), human(2), human(3)], seed=4)
     await save_and_apply(storage, game_id, game, first_legal(game))
     assert await stored_versions(database) == {game_id: CHANCE_VERSION}
-    stored = await storage.load_game(game_id)
+    stored = await storage.games.load_game(game_id)
     assert stored.chance_version == CHANCE_VERSION
     assert stored.game is not None and stored.game.chance_version == CHANCE_VERSION
     assert stored.game.log == game.log
@@ -54,7 +54,7 @@ async def test_create_game_refuses_a_version_it_can_not_deal(
     storage: Storage, version: int, message: str
 ) -> None:
     with pytest.raises(InvalidValue, match=message):
-        await storage.create_game(
+        await storage.games.create_game(
             guild_id=1,
             channel_id=5,
             rules=preset_rules("short"),
@@ -62,7 +62,7 @@ async def test_create_game_refuses_a_version_it_can_not_deal(
             turn_timeout=60,
             chance_version=version,
         )
-    assert await storage.open_game_in_channel(5) is None
+    assert await storage.games.open_game_in_channel(5) is None
 
 
 async def test_a_game_of_an_unknown_version_is_reported_not_replayed(
@@ -74,7 +74,7 @@ async def test_a_game_of_an_unknown_version_is_reported_not_replayed(
     while game.deal_number < 2:
         await save_and_apply(storage, game_id, game, policy(game))
     other_id, other = await start_game(storage, 1, [human(4), human(5), human(6)], seed=6)
-    lobby_id = await storage.create_game(
+    lobby_id = await storage.games.create_game(
         guild_id=1, channel_id=77, rules=preset_rules("short"), seed=7, turn_timeout=60
     )
     await storage.close()
@@ -82,7 +82,7 @@ async def test_a_game_of_an_unknown_version_is_reported_not_replayed(
     await set_chance_version(database, lobby_id, UNKNOWN)
 
     storage = await open_storage(database, durability="NORMAL")
-    loaded = {stored.game_id: stored for stored in await storage.load_unfinished_games()}
+    loaded = {stored.game_id: stored for stored in await storage.games.load_unfinished_games()}
     for broken_id in (game_id, lobby_id):
         broken = loaded[broken_id]
         assert broken.game is None and broken.chance_version == UNKNOWN
@@ -107,5 +107,5 @@ async def test_finishing_checks_the_game_was_dealt_by_the_stored_version(
     await set_chance_version(database, game_id, UNKNOWN)
     storage = await open_storage(database, durability="NORMAL")
     with pytest.raises(GameStateConflict, match="chance version"):
-        await storage.finish_game(game_id, game, now=NOW)
-    assert (await storage.load_game(game_id)).status == "active"
+        await storage.games.finish_game(game_id, game, now=NOW)
+    assert (await storage.games.load_game(game_id)).status == "active"

@@ -114,7 +114,7 @@ async def _finished_game(storage: Storage, seed: int) -> None:
         storage, 1, [human(10 + seed), human(99), human(98)], seed=seed
     )
     play_until(game, first_legal, lambda _: False)
-    await storage.finish_game(game_id, game, now=NOW)
+    await storage.games.finish_game(game_id, game, now=NOW)
 
 
 @asynccontextmanager
@@ -156,9 +156,9 @@ async def test_a_locked_database_refuses_the_move_and_the_next_try_works(
         )
         assert game.log == before  # the bot applies only after the commit
         # Reads still work while another connection writes (WAL).
-        assert (await storage.load_game(game_id)).actions_saved == 3
+        assert (await storage.games.load_game(game_id)).actions_saved == 3
     await save_and_apply(storage, game_id, game, action)
-    stored = await storage.load_game(game_id)
+    stored = await storage.games.load_game(game_id)
     assert stored.game is not None and stored.game.log == game.log
     await storage.close()
 
@@ -171,12 +171,12 @@ async def test_finishing_under_a_lock_is_all_or_nothing(
     play_until(game, first_legal, lambda _: False)
     async with write_lock(database):
         with pytest.raises(StorageBusy):
-            await storage.finish_game(game_id, game, now=NOW)
-    stored = await storage.load_game(game_id)
+            await storage.games.finish_game(game_id, game, now=NOW)
+    stored = await storage.games.load_game(game_id)
     assert (stored.status, stored.actions_saved) == ("active", 0)
-    assert (await storage.leaderboard(1, now=NOW)).rows == ()
-    await storage.finish_game(game_id, game, now=NOW)
-    assert (await storage.leaderboard(1, now=NOW)).total_players == 3
+    assert (await storage.stats.leaderboard(1, now=NOW)).rows == ()
+    await storage.games.finish_game(game_id, game, now=NOW)
+    assert (await storage.stats.leaderboard(1, now=NOW)).total_players == 3
     await storage.close()
 
 
@@ -201,12 +201,12 @@ async def test_a_full_disk_refuses_the_move_and_the_next_try_works(
     assert refused is not None, "the size limit was never reached"
     assert "disk is full" in english(refused)
     saved = len(game.player_actions())
-    stored = await storage.load_game(game_id)
+    stored = await storage.games.load_game(game_id)
     assert stored.actions_saved == saved and stored.game is not None
     assert stored.game.log == game.log
     await storage.set_size_limit(None)
     await save_and_apply(storage, game_id, game, first_legal(game))
-    assert (await storage.load_game(game_id)).actions_saved == saved + 1
+    assert (await storage.games.load_game(game_id)).actions_saved == saved + 1
 
 
 async def test_finishing_on_a_full_disk_is_all_or_nothing(sqlite_storage: Storage) -> None:
@@ -215,11 +215,11 @@ async def test_finishing_on_a_full_disk_is_all_or_nothing(sqlite_storage: Storag
     play_until(game, first_legal, lambda _: False)
     await storage.set_size_limit(1)
     with pytest.raises(StorageFull):
-        await storage.finish_game(game_id, game, now=NOW)
-    stored = await storage.load_game(game_id)
+        await storage.games.finish_game(game_id, game, now=NOW)
+    stored = await storage.games.load_game(game_id)
     assert (stored.status, stored.actions_saved) == ("active", 0)
     await storage.set_size_limit(None)
-    results = await storage.finish_game(game_id, game, now=NOW)
+    results = await storage.games.finish_game(game_id, game, now=NOW)
     assert [r.total for r in results] == list(game.totals())
 
 
@@ -228,12 +228,12 @@ async def test_a_closed_storage_says_so(database: Location, open_storage: OpenSt
     await storage.close()
     await storage.close()  # twice is harmless
     with pytest.raises(StorageUnavailable, match="closed"):
-        await storage.leaderboard(1)
+        await storage.stats.leaderboard(1)
 
 
 async def test_errors_carry_a_code_for_players(storage: Storage) -> None:
     game = Game(Rules(), ["a", "b", "c"], 1)
     play_until(game, first_legal, lambda _: False)
     with pytest.raises(StorageError) as error:
-        await storage.finish_game(12345, game)
+        await storage.games.finish_game(12345, game)
     assert error.value.code == "game_not_found"

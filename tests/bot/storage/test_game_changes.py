@@ -25,9 +25,9 @@ async def test_changes_bring_a_cached_copy_up_to_date(
     game_id, game = await start_game(mine, 1, PLAYERS, seed=5)
     for _ in range(3):
         await save_and_apply(other, game_id, game, first_legal(game))
-    await other.update_seat(game_id, 2, autoplay=True, missed_turns=3, dm_message_id=77)
-    await other.update_game_messages(game_id, table_message_id=55)
-    changes = await mine.load_game_changes(game_id, 1)
+    await other.games.update_seat(game_id, 2, autoplay=True, missed_turns=3, dm_message_id=77)
+    await other.games.update_game_messages(game_id, table_message_id=55)
+    changes = await mine.games.load_game_changes(game_id, 1)
     assert changes.status == "active"
     assert changes.actions == tuple(game.player_actions()[1:])
     assert changes.actions_saved == 3
@@ -35,11 +35,11 @@ async def test_changes_bring_a_cached_copy_up_to_date(
     seat = changes.seats[2]
     assert (seat.autoplay, seat.missed_turns, seat.dm_message_id) == (True, 3, 77)
     assert [s.seat for s in changes.seats] == [0, 1, 2]
-    assert (await mine.load_game_changes(game_id, 3)).actions == ()
+    assert (await mine.games.load_game_changes(game_id, 3)).actions == ()
     with pytest.raises(GameNotFound):
-        await mine.load_game_changes(999, 0)
+        await mine.games.load_game_changes(999, 0)
     with pytest.raises(InvalidValue, match="since"):
-        await mine.load_game_changes(game_id, -1)
+        await mine.games.load_game_changes(game_id, -1)
 
 
 async def test_owed_progress_is_claimed_like_a_deadline_and_cleared_with_new_ones(
@@ -47,25 +47,25 @@ async def test_owed_progress_is_claimed_like_a_deadline_and_cleared_with_new_one
 ) -> None:
     game_id, game = await start_game(storage, 1, PLAYERS, seed=6)
     owed = NOW - timedelta(seconds=2)
-    await storage.append_action(game_id, 0, first_legal(game), progress_due=owed)
-    claimed = await storage.claim_due_deadlines(NOW, lease=timedelta(seconds=8))
+    await storage.games.append_action(game_id, 0, first_legal(game), progress_due=owed)
+    claimed = await storage.games.claim_due_deadlines(NOW, lease=timedelta(seconds=8))
     assert [(d.game_id, d.seat, d.due) for d in claimed] == [(game_id, None, owed)]
-    assert await storage.claim_due_deadlines(NOW + timedelta(seconds=7)) == []
+    assert await storage.games.claim_due_deadlines(NOW + timedelta(seconds=7)) == []
     # The claimer carried the game on: new turn deadlines, nothing owed any more.
     turn_end = NOW + timedelta(seconds=60)
-    await storage.set_turn_deadlines(game_id, {0: None, 1: turn_end, 2: None})
-    assert await storage.claim_due_deadlines(NOW + timedelta(seconds=59)) == []
-    due = await storage.claim_due_deadlines(NOW + timedelta(seconds=60))
+    await storage.games.set_turn_deadlines(game_id, {0: None, 1: turn_end, 2: None})
+    assert await storage.games.claim_due_deadlines(NOW + timedelta(seconds=59)) == []
+    due = await storage.games.claim_due_deadlines(NOW + timedelta(seconds=60))
     assert [(d.game_id, d.seat, d.due) for d in due] == [(game_id, 1, turn_end)]
     with pytest.raises(GameNotFound):
-        await storage.set_turn_deadlines(999, {}, progress_due=None)
+        await storage.games.set_turn_deadlines(999, {}, progress_due=None)
 
 
 async def test_a_cancelled_game_owes_nothing(storage: Storage) -> None:
     game_id, _ = await start_game(storage, 1, PLAYERS, seed=7)
-    await storage.set_turn_deadlines(game_id, {}, progress_due=NOW - timedelta(seconds=1))
-    await storage.cancel_game(game_id, now=NOW)
-    assert await storage.claim_due_deadlines(NOW) == []
+    await storage.games.set_turn_deadlines(game_id, {}, progress_due=NOW - timedelta(seconds=1))
+    await storage.games.cancel_game(game_id, now=NOW)
+    assert await storage.games.claim_due_deadlines(NOW) == []
 
 
 async def test_a_game_lock_keeps_another_process_out_for_the_whole_step(
@@ -78,15 +78,15 @@ async def test_a_game_lock_keeps_another_process_out_for_the_whole_step(
     inside = asyncio.Event()
 
     async def step(storage: Storage, name: str, wait: asyncio.Event | None) -> None:
-        async with storage.game_lock(game_id):
+        async with storage.games.game_lock(game_id):
             order.append(f"{name} in")
             if wait is None:
                 inside.set()
                 # Statements of the holder run on the lock's connection meanwhile.
-                await storage.append_action(game_id, 0, first_legal(game))
+                await storage.games.append_action(game_id, 0, first_legal(game))
                 await asyncio.sleep(0.2)
             else:
-                changes = await storage.load_game_changes(game_id, 0)
+                changes = await storage.games.load_game_changes(game_id, 0)
                 order.append(f"{name} sees {changes.actions_saved}")
             order.append(f"{name} out")
 

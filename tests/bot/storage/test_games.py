@@ -74,21 +74,21 @@ async def test_a_game_saved_mid_trick_continues_identically_after_a_restart(
     policy = first_legal if policy_seed is None else seeded_policy(policy_seed)
     storage = await open_storage(database, durability="NORMAL")
     game_id, game = await start_game(storage, 1, players, seed=424242, rules=rules)
-    await storage.update_game_messages(game_id, table_message_id=55, thread_id=66)
-    await storage.update_seat(game_id, 1, dm_channel_id=77, dm_message_id=88, dms_closed=True)
+    await storage.games.update_game_messages(game_id, table_message_id=55, thread_id=66)
+    await storage.games.update_seat(game_id, 1, dm_channel_id=77, dm_message_id=88, dms_closed=True)
     deadline = NOW + timedelta(minutes=5)
     stop = mid_trick(deal=3, tricks_done=1, cards=2)
     while not stop(game):
         action = policy(game)
         game.verify(action)
         seq = len(game.player_actions())
-        await storage.append_action(game_id, seq, action, deadlines={0: deadline})
+        await storage.games.append_action(game_id, seq, action, deadlines={0: deadline})
         game.apply(action)
     assert game.phase is Phase.PLAYING and len(game.current_trick()) == 2
     await storage.close()
 
     storage = await open_storage(database, durability="NORMAL")
-    loaded = await storage.load_unfinished_games()
+    loaded = await storage.games.load_unfinished_games()
     assert [stored.game_id for stored in loaded] == [game_id]
     stored = loaded[0]
     assert stored.replay_error is None and stored.game is not None
@@ -105,78 +105,80 @@ async def test_a_game_saved_mid_trick_continues_identically_after_a_restart(
     while not game.is_over:
         action = policy(game)
         assert action in restored.legal_actions()
-        await storage.append_action(game_id, len(restored.player_actions()), action)
+        await storage.games.append_action(game_id, len(restored.player_actions()), action)
         assert restored.apply(action) == game.apply(action)
     assert _observable(restored) == _observable(game)
-    results = await storage.finish_game(game_id, restored, now=NOW)
+    results = await storage.games.finish_game(game_id, restored, now=NOW)
     # The same results, each person's with the change of their rating besides.
     assert [replace(r, rating_change=None) for r in results] == list(summarize(game))
     assert all(r.rating_change is not None for r in results[:-1])  # the last is a computer
-    assert await storage.load_unfinished_games() == []
+    assert await storage.games.load_unfinished_games() == []
     await storage.close()
 
 
 async def test_lobby_seats_join_leave_and_renumber(storage: Storage) -> None:
-    game_id = await storage.create_game(
+    game_id = await storage.games.create_game(
         guild_id=1, channel_id=2, rules=Rules(), seed=1, turn_timeout=120, host_user_id=10
     )
-    assert await storage.add_seat(game_id, NewSeat.human(10, "Asha")) == 0
-    assert await storage.add_seat(game_id, NewSeat.human(11, "Bikram")) == 1
-    assert await storage.add_seat(game_id, NewSeat.computer("easy", "Robo")) == 2
-    assert await storage.add_seat(game_id, NewSeat.human(12, "Chandra")) == 3
-    await storage.remove_seat(game_id, 1)
-    stored = await storage.load_game(game_id)
+    assert await storage.games.add_seat(game_id, NewSeat.human(10, "Asha")) == 0
+    assert await storage.games.add_seat(game_id, NewSeat.human(11, "Bikram")) == 1
+    assert await storage.games.add_seat(game_id, NewSeat.computer("easy", "Robo")) == 2
+    assert await storage.games.add_seat(game_id, NewSeat.human(12, "Chandra")) == 3
+    await storage.games.remove_seat(game_id, 1)
+    stored = await storage.games.load_game(game_id)
     assert [(s.seat, s.display_name) for s in stored.seats] == [
         (0, "Asha"),
         (1, "Robo"),
         (2, "Chandra"),
     ]
     assert stored.status == "lobby" and stored.game is None
-    assert await storage.open_game_in_channel(2) == game_id
-    assert await storage.open_game_of_user(12) == game_id
-    assert await storage.open_game_of_user(11) is None
+    assert await storage.games.open_game_in_channel(2) == game_id
+    assert await storage.games.open_game_of_user(12) == game_id
+    assert await storage.games.open_game_of_user(11) is None
 
 
 async def test_lobby_rules_are_enforced(storage: Storage) -> None:
-    game_id = await storage.create_game(
+    game_id = await storage.games.create_game(
         guild_id=1, channel_id=2, rules=Rules(), seed=1, turn_timeout=120
     )
-    await storage.add_seat(game_id, NewSeat.human(10, "Asha"))
+    await storage.games.add_seat(game_id, NewSeat.human(10, "Asha"))
     with pytest.raises(GameStateConflict, match="two seats"):
-        await storage.add_seat(game_id, NewSeat.human(10, "Asha again"))
+        await storage.games.add_seat(game_id, NewSeat.human(10, "Asha again"))
     with pytest.raises(GameStateConflict, match="already has open game"):
-        await storage.create_game(guild_id=1, channel_id=2, rules=Rules(), seed=2, turn_timeout=60)
-    other = await storage.create_game(
+        await storage.games.create_game(guild_id=1, channel_id=2, rules=Rules(), seed=2,
+                                        turn_timeout=60)
+    other = await storage.games.create_game(
         guild_id=1, channel_id=3, rules=Rules(), seed=2, turn_timeout=60
     )
     with pytest.raises(GameStateConflict, match="already seated") as refused:
-        await storage.add_seat(other, NewSeat.human(10, "Asha"))
+        await storage.games.add_seat(other, NewSeat.human(10, "Asha"))
     assert "another game" in english(refused.value)
     with pytest.raises(GameStateConflict, match="3 to 7 players"):
-        await storage.start_game(game_id)
+        await storage.games.start_game(game_id)
     for user in range(11, 17):
-        await storage.add_seat(game_id, NewSeat.human(user, f"P{user}"))
+        await storage.games.add_seat(game_id, NewSeat.human(user, f"P{user}"))
     with pytest.raises(GameStateConflict, match="at most 7"):
-        await storage.add_seat(game_id, NewSeat.human(99, "Eighth"))
-    await storage.start_game(game_id, now=NOW)
+        await storage.games.add_seat(game_id, NewSeat.human(99, "Eighth"))
+    await storage.games.start_game(game_id, now=NOW)
     with pytest.raises(GameStateConflict, match="not in its lobby"):
-        await storage.add_seat(game_id, NewSeat.human(98, "Late"))
+        await storage.games.add_seat(game_id, NewSeat.human(98, "Late"))
     with pytest.raises(GameStateConflict, match="not in its lobby"):
-        await storage.start_game(game_id)
-    stored = await storage.load_game(game_id)
+        await storage.games.start_game(game_id)
+    stored = await storage.games.load_game(game_id)
     assert stored.status == "active" and stored.started_at == NOW
     assert stored.game is not None and stored.game.deal_number == 1
 
 
 async def test_a_player_who_left_is_free_to_join_another_game(storage: Storage) -> None:
     game_id, _ = await start_game(storage, 1, [human(1), human(2), human(3)], seed=5)
-    await storage.update_seat(game_id, 2, left_game=True, computer_level="medium", autoplay=True)
-    assert await storage.open_game_of_user(3) is None
-    other = await storage.create_game(
+    await storage.games.update_seat(game_id, 2, left_game=True, computer_level="medium",
+                                    autoplay=True)
+    assert await storage.games.open_game_of_user(3) is None
+    other = await storage.games.create_game(
         guild_id=1, channel_id=999, rules=Rules(), seed=6, turn_timeout=60
     )
-    assert await storage.add_seat(other, NewSeat.human(3, "User3")) == 0
-    seat = (await storage.load_game(game_id)).seats[2]
+    assert await storage.games.add_seat(other, NewSeat.human(3, "User3")) == 0
+    seat = (await storage.games.load_game(game_id)).seats[2]
     assert (seat.left_game, seat.autoplay, seat.is_computer, seat.user_id) == (
         True,
         True,
@@ -189,38 +191,38 @@ async def test_moves_must_come_in_order_for_a_running_game(storage: Storage) -> 
     game_id, game = await start_game(storage, 1, [human(1), human(2), human(3)], seed=9)
     first = first_legal(game)
     with pytest.raises(GameStateConflict, match="out of order, the next to save is 0"):
-        await storage.append_action(game_id, 1, first)
+        await storage.games.append_action(game_id, 1, first)
     await save_and_apply(storage, game_id, game, first)
     with pytest.raises(GameStateConflict, match="out of order") as stale:
-        await storage.append_action(game_id, 0, first)
+        await storage.games.append_action(game_id, 0, first)
     assert "out of date" in english(stale.value)
     with pytest.raises(GameNotFound):
-        await storage.append_action(12345, 0, first)
+        await storage.games.append_action(12345, 0, first)
     with pytest.raises(InvalidValue, match="only player actions"):
-        await storage.append_action(game_id, 1, DealCards(((),)))  # type: ignore[arg-type]
+        await storage.games.append_action(game_id, 1, DealCards(((),)))  # type: ignore[arg-type]
     with pytest.raises(InvalidValue, match="seq"):
-        await storage.append_action(game_id, -1, first)
-    await storage.cancel_game(game_id, now=NOW)
+        await storage.games.append_action(game_id, -1, first)
+    await storage.games.cancel_game(game_id, now=NOW)
     with pytest.raises(GameStateConflict, match="only saved while it is active"):
-        await storage.append_action(game_id, 1, first_legal(game))
-    stored = await storage.load_game(game_id)
+        await storage.games.append_action(game_id, 1, first_legal(game))
+    stored = await storage.games.load_game(game_id)
     assert stored.status == "cancelled" and stored.actions_saved == 1
     assert stored.finished_at == NOW
 
 
 async def test_cancelled_and_abandoned_games_are_kept_but_closed(storage: Storage) -> None:
-    lobby = await storage.create_game(
+    lobby = await storage.games.create_game(
         guild_id=1, channel_id=2, rules=Rules(), seed=1, turn_timeout=60
     )
     game_id, _ = await start_game(storage, 1, [human(1), human(2), human(3)], seed=2)
-    await storage.cancel_game(lobby)
-    await storage.cancel_game(game_id, abandoned=True)
+    await storage.games.cancel_game(lobby)
+    await storage.games.cancel_game(game_id, abandoned=True)
     with pytest.raises(GameStateConflict, match="already abandoned"):
-        await storage.cancel_game(game_id)
-    assert await storage.load_unfinished_games() == []
-    assert (await storage.load_game(game_id)).status == "abandoned"
-    assert (await storage.load_game(lobby)).status == "cancelled"
-    assert await storage.open_game_in_channel(2) is None
+        await storage.games.cancel_game(game_id)
+    assert await storage.games.load_unfinished_games() == []
+    assert (await storage.games.load_game(game_id)).status == "abandoned"
+    assert (await storage.games.load_game(lobby)).status == "cancelled"
+    assert await storage.games.open_game_in_channel(2) is None
 
 
 async def test_finish_checks_the_game_and_saves_missing_moves(storage: Storage) -> None:
@@ -229,21 +231,21 @@ async def test_finish_checks_the_game_and_saves_missing_moves(storage: Storage) 
     for _ in range(5):
         await save_and_apply(storage, game_id, game, first_legal(game))
     with pytest.raises(GameStateConflict, match="not over"):
-        await storage.finish_game(game_id, game)
+        await storage.games.finish_game(game_id, game)
     play_until(game, first_legal, lambda _: False)
     impostor = Game(game.rules, list(game.players), 32)
     play_until(impostor, first_legal, lambda _: False)
     with pytest.raises(GameStateConflict, match="not stored game"):
-        await storage.finish_game(game_id, impostor)
-    results = await storage.finish_game(game_id, game, now=NOW)
-    stored = await storage.load_game(game_id)
+        await storage.games.finish_game(game_id, impostor)
+    results = await storage.games.finish_game(game_id, game, now=NOW)
+    stored = await storage.games.load_game(game_id)
     assert stored.status == "finished" and stored.finished_at == NOW
     assert stored.actions_saved == len(game.player_actions())
     assert stored.game is not None and stored.game.is_over
     assert stored.game.totals() == game.totals()
     assert [r.total for r in results] == list(game.totals())
     with pytest.raises(GameStateConflict, match=r"already ended|can't be finished"):
-        await storage.finish_game(game_id, game)
+        await storage.games.finish_game(game_id, game)
 
 
 async def test_finish_refuses_a_game_whose_moves_differ(storage: Storage) -> None:
@@ -254,8 +256,8 @@ async def test_finish_refuses_a_game_whose_moves_differ(storage: Storage) -> Non
     other.apply(bids[-1])  # a different first bid than the one stored
     play_until(other, first_legal, lambda _: False)
     with pytest.raises(GameStateConflict, match="stored moves differ"):
-        await storage.finish_game(game_id, other)
-    assert (await storage.load_game(game_id)).status == "active"
+        await storage.games.finish_game(game_id, other)
+    assert (await storage.games.load_game(game_id)).status == "active"
 
 
 @pytest.mark.parametrize(
@@ -267,7 +269,7 @@ async def test_results_follow_the_engine(storage: Storage, rules: Rules) -> None
     players = [human(1), human(2), human(3), computer("Robo")]
     game_id, game = await start_game(storage, 1, players, seed=77, rules=rules)
     play_until(game, seeded_policy(77), lambda _: False)
-    results = await storage.finish_game(game_id, game, now=NOW)
+    results = await storage.games.finish_game(game_id, game, now=NOW)
     places, winners = game.standings()
     for seat, result in enumerate(results):
         deals = game.results()
@@ -285,25 +287,25 @@ async def test_results_follow_the_engine(storage: Storage, rules: Rules) -> None
 async def test_updates_validate_their_values(storage: Storage) -> None:
     game_id, _ = await start_game(storage, 1, [human(1), human(2), human(3)], seed=3)
     with pytest.raises(InvalidValue, match="turn timeout"):
-        await storage.update_game_messages(game_id, turn_timeout=5)
+        await storage.games.update_game_messages(game_id, turn_timeout=5)
     with pytest.raises(InvalidValue, match="positive integer id"):
-        await storage.update_game_messages(game_id, table_message_id=-4)
+        await storage.games.update_game_messages(game_id, table_message_id=-4)
     with pytest.raises(InvalidValue, match="JSON"):
-        await storage.update_game_messages(game_id, bot_state={"x": object()})
+        await storage.games.update_game_messages(game_id, bot_state={"x": object()})
     with pytest.raises(InvalidValue, match="true or false"):
-        await storage.update_seat(game_id, 0, autoplay="yes")  # type: ignore[arg-type]
+        await storage.games.update_seat(game_id, 0, autoplay="yes")  # type: ignore[arg-type]
     with pytest.raises(InvalidValue, match="time zone"):
-        await storage.update_seat(game_id, 0, turn_deadline=NOW.replace(tzinfo=None))
+        await storage.games.update_seat(game_id, 0, turn_deadline=NOW.replace(tzinfo=None))
     with pytest.raises(GameNotFound):
-        await storage.update_seat(game_id, 5, autoplay=True)
+        await storage.games.update_seat(game_id, 5, autoplay=True)
     with pytest.raises(GameNotFound):
-        await storage.update_game_messages(999, table_message_id=1)
-    await storage.update_game_messages(
+        await storage.games.update_game_messages(999, table_message_id=1)
+    await storage.games.update_game_messages(
         game_id, turn_timeout=900, bot_state={"score_message": 5, "note": "Ünïcode ♠"}
     )
-    await storage.update_seat(game_id, 0, missed_turns=2, turn_deadline=NOW)
-    await storage.update_seat(game_id, 0, turn_deadline=None)
-    stored = await storage.load_game(game_id)
+    await storage.games.update_seat(game_id, 0, missed_turns=2, turn_deadline=NOW)
+    await storage.games.update_seat(game_id, 0, turn_deadline=None)
+    stored = await storage.games.load_game(game_id)
     assert stored.turn_timeout == 900
     assert stored.bot_state == {"score_message": 5, "note": "Ünïcode ♠"}
     assert (stored.seats[0].missed_turns, stored.seats[0].turn_deadline) == (2, None)
@@ -317,9 +319,9 @@ async def test_names_are_stored_as_given(storage: Storage, name: str) -> None:
     players = [human(1, name), human(2), human(3)]
     game_id, game = await start_game(storage, 1, players, seed=8)
     play_until(game, first_legal, lambda _: False)
-    await storage.finish_game(game_id, game, now=NOW)
-    assert (await storage.load_game(game_id)).seats[0].display_name == name
-    page = await storage.leaderboard(1)
+    await storage.games.finish_game(game_id, game, now=NOW)
+    assert (await storage.games.load_game(game_id)).seats[0].display_name == name
+    page = await storage.stats.leaderboard(1)
     assert name in [row.display_name for row in page.rows]
 
 
@@ -359,8 +361,8 @@ async def test_bad_game_values_are_refused(storage: Storage) -> None:
     ]
     for change, message in changes:
         with pytest.raises(InvalidValue, match=message):
-            await storage.create_game(**{**base, **change})
-    assert await storage.open_game_in_channel(2) is None
+            await storage.games.create_game(**{**base, **change})
+    assert await storage.games.open_game_in_channel(2) is None
 
 
 async def test_a_corrupt_stored_move_is_reported_not_fatal(storage: Storage) -> None:
@@ -370,8 +372,8 @@ async def test_a_corrupt_stored_move_is_reported_not_fatal(storage: Storage) -> 
     assert isinstance(bid, Bid)
     await save_and_apply(storage, game_id, game, bid)
     # A legal-looking move the engine refuses now: seat 0 bids again out of turn.
-    await storage.append_action(game_id, 1, Bid(bid.seat, bid.bid))
-    stored = (await storage.load_unfinished_games())[0]
+    await storage.games.append_action(game_id, 1, Bid(bid.seat, bid.bid))
+    stored = (await storage.games.load_unfinished_games())[0]
     assert stored.game is None and stored.replay_error is not None
     assert f"game {game_id}" in stored.replay_error
     assert stored.actions_saved == 2
@@ -388,7 +390,7 @@ async def test_plays_and_bids_round_trip_through_the_log(storage: Storage) -> No
     await save_and_apply(storage, game_id, game, Bid(1, 4))
     card = game.legal_cards(game.awaiting()[0])[-1]
     await save_and_apply(storage, game_id, game, Play(game.awaiting()[0], card))
-    stored = await storage.load_game(game_id)
+    stored = await storage.games.load_game(game_id)
     assert stored.game is not None
     assert stored.game.player_actions() == game.player_actions()
     assert stored.game.blind_bids() == (True, False, False)
@@ -404,14 +406,14 @@ async def test_concurrent_writes_of_many_games_do_not_interleave(storage: Storag
     async def play(game_id: int, game: Game) -> None:
         while not game.is_over:
             await save_and_apply(storage, game_id, game, first_legal(game))
-        await storage.finish_game(game_id, game, now=NOW)
+        await storage.games.finish_game(game_id, game, now=NOW)
 
     await asyncio.gather(*(play(game_id, game) for game_id, game in tables))
     for game_id, game in tables:
-        stored = await storage.load_game(game_id)
+        stored = await storage.games.load_game(game_id)
         assert stored.status == "finished" and stored.game is not None
         assert stored.game.player_actions() == game.player_actions()
-    assert (await storage.leaderboard(1, page_size=50, now=NOW)).total_players == 12
+    assert (await storage.stats.leaderboard(1, page_size=50, now=NOW)).total_players == 12
 
 
 @pytest.mark.parametrize("delay_ms", [0, 0.5, 1, 1.5, 2, 3, 4, 6, 25])
@@ -420,20 +422,20 @@ async def test_a_cancelled_task_leaves_all_or_nothing(storage: Storage, delay_ms
     spread over it): the finish is whole or absent, and the database keeps working."""
     game_id, game = await start_game(storage, 1, [human(1), human(2), human(3)], seed=5)
     play_until(game, first_legal, lambda _: False)
-    task = asyncio.ensure_future(storage.finish_game(game_id, game, now=NOW))
+    task = asyncio.ensure_future(storage.games.finish_game(game_id, game, now=NOW))
     await asyncio.sleep(delay_ms / 1000)
     task.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await task
-    stored = await storage.load_game(game_id)
-    page = await storage.leaderboard(1, now=NOW)
+    stored = await storage.games.load_game(game_id)
+    page = await storage.stats.leaderboard(1, now=NOW)
     if stored.status == "finished":
         assert stored.actions_saved == len(game.player_actions())
         assert page.total_players == 3
     else:
         assert (stored.status, stored.actions_saved, page.total_players) == ("active", 0, 0)
-        await storage.finish_game(game_id, game, now=NOW)
-    assert (await storage.leaderboard(1, now=NOW)).total_players == 3
+        await storage.games.finish_game(game_id, game, now=NOW)
+    assert (await storage.stats.leaderboard(1, now=NOW)).total_players == 3
 
 
 async def test_a_seat_renamed_mid_game_still_finishes(storage: Storage) -> None:
@@ -442,13 +444,13 @@ async def test_a_seat_renamed_mid_game_still_finishes(storage: Storage) -> None:
     game_id, game = await start_game(storage, 1, [human(1), human(2), human(3)], seed=13)
     for _ in range(10):
         await save_and_apply(storage, game_id, game, first_legal(game))
-    await storage.update_seat(
+    await storage.games.update_seat(
         game_id, 2, display_name="Robo (for User3)", left_game=True, computer_level="easy"
     )
-    stored = await storage.load_game(game_id)
+    stored = await storage.games.load_game(game_id)
     assert stored.game is not None and stored.game.players[2] == "Robo (for User3)"
     assert stored.game.log == game.log
     play_until(game, first_legal, lambda _: False)
-    await storage.finish_game(game_id, game, now=NOW)
-    page = await storage.leaderboard(1, page_size=50, now=NOW)
+    await storage.games.finish_game(game_id, game, now=NOW)
+    page = await storage.stats.leaderboard(1, page_size=50, now=NOW)
     assert {row.user_id for row in page.rows} == {1, 2, 3}

@@ -38,13 +38,13 @@ async def server_history(storage: Storage) -> tuple[int, int]:
     running, game = await start_game(storage, 1, [human(7), human(8), human(9)], seed=11)
     for _ in range(7):
         await save_and_apply(storage, running, game, first_legal(game))
-    await storage.update_seat(running, 1, turn_deadline=NOW, dm_message_id=44)
-    lobby = await storage.create_game(
+    await storage.games.update_seat(running, 1, turn_deadline=NOW, dm_message_id=44)
+    lobby = await storage.games.create_game(
         guild_id=2, channel_id=555, rules=game.rules, seed=5, turn_timeout=90, rematch_of=1
     )
     cancelled, _ = await start_game(storage, 2, [human(20), human(21), human(22)], seed=12)
-    await storage.cancel_game(cancelled, now=NOW)
-    await storage.save_guild_settings(GuildSettings(1, "judgement", 120, True), now=NOW)
+    await storage.games.cancel_game(cancelled, now=NOW)
+    await storage.settings.save_guild_settings(GuildSettings(1, "judgement", 120, True), now=NOW)
     return running, lobby
 
 
@@ -63,23 +63,25 @@ async def test_a_servers_history_moves_across_whole(
     pg = await open_storage(postgres_url)
     for guild in (1, 2):
         for sort in ("wins", "points", "rating"):
-            assert await pg.leaderboard(guild, sort=sort, now=NOW) == await lite.leaderboard(
+            assert await pg.stats.leaderboard(
+                guild, sort=sort, now=NOW) == await lite.stats.leaderboard(
                 guild, sort=sort, now=NOW
             )
-        assert await pg.guild_settings(guild) == await lite.guild_settings(guild)
+        assert await pg.settings.guild_settings(guild) == await lite.settings.guild_settings(guild)
     for user in (1, 2, 3, 20):
-        assert await pg.player_stats(None, user) == await lite.player_stats(None, user)
+        assert await pg.stats.player_stats(None, user) == await lite.stats.player_stats(None, user)
         # Ratings are floats copied exactly: the same, to the last bit.
-        assert await pg.player_stats(1, user) == await lite.player_stats(1, user)
-    assert (await pg.rebuild_ratings()).reproduced
+        assert await pg.stats.player_stats(1, user) == await lite.stats.player_stats(1, user)
+    assert (await pg.ratings.rebuild_ratings()).reproduced
     for game_id in range(1, 8):
-        there, here = await pg.load_game(game_id), await lite.load_game(game_id)
+        there, here = await pg.games.load_game(game_id), await lite.games.load_game(game_id)
         assert replace(there, game=None) == replace(here, game=None)
         assert (there.game and there.game.log) == (here.game and here.game.log)
-    assert [g.game_id for g in await pg.load_unfinished_games()] == [running, lobby]
+    assert [g.game_id for g in await pg.games.load_unfinished_games()] == [running, lobby]
     # New games carry on from the copied ids.
-    next_id = await pg.create_game(
-        guild_id=1, channel_id=999, rules=(await pg.load_game(1)).rules, seed=1, turn_timeout=60
+    next_id = await pg.games.create_game(
+        guild_id=1, channel_id=999, rules=(await pg.games.load_game(1)).rules, seed=1,
+        turn_timeout=60
     )
     assert next_id == 8
 
@@ -94,7 +96,7 @@ async def test_a_database_with_data_is_refused(
     assert again.returncode == 1
     assert again.stderr.count("\n") == 1 and "already holds data" in again.stderr
     pg = await open_storage(postgres_url)
-    assert len(await pg.load_unfinished_games()) == 2  # nothing copied twice
+    assert len(await pg.games.load_unfinished_games()) == 2  # nothing copied twice
 
 
 def test_bad_arguments_give_one_line(tmp_path: Path) -> None:

@@ -121,7 +121,7 @@ async def test_a_database_made_by_migration_1_upgrades_to_the_latest(
     rules = preset_rules("classic")
     expected = Game(rules, ["Asha", "Chandra", "Deepa", "Robo (easy)"], "00" * 31 + "2b")
     play_until(expected, first_legal, mid_trick(2, 1, 1))
-    [stored] = await storage.load_unfinished_games()
+    [stored] = await storage.games.load_unfinished_games()
     # A replay error here after an engine change means the engine now turns a seed
     # into different deals under chance version 1: every stored game would break.
     # Such a change needs a new engine.shuffle.CHANCE_VERSION, not a regenerated fixture.
@@ -135,17 +135,17 @@ async def test_a_database_made_by_migration_1_upgrades_to_the_latest(
     # The finished game still ranks, with the totals its moves give.
     finished = Game(preset_rules("short"), ["Asha", "Bikram", "Robo (easy)"], "00" * 31 + "2a")
     play_until(finished, first_legal, lambda _: False)
-    page = await storage.leaderboard(500, sort="points", now=NOW)
+    page = await storage.stats.leaderboard(500, sort="points", now=NOW)
     assert {row.user_id: row.points for row in page.rows} == {
         501: finished.totals()[0],
         502: finished.totals()[1],
     }
-    assert (await storage.player_stats(500, 501)).games == 1
-    assert await storage.guild_settings(500) == GuildSettings(500, "judgement", 90, True)
+    assert (await storage.stats.player_stats(500, 501)).games == 1
+    assert await storage.settings.guild_settings(500) == GuildSettings(500, "judgement", 90, True)
 
     # And the upgraded database keeps working.
     await play_finished_game(storage, 500, [human(502), human(505), human(506)], seed=9)
-    assert (await storage.player_stats(500, 502)).games == 2
+    assert (await storage.stats.player_stats(500, 502)).games == 2
     await storage.close()
     assert read(sqlite_path, "PRAGMA integrity_check") == [("ok",)]
     assert read(sqlite_path, "PRAGMA foreign_key_check") == []

@@ -140,14 +140,14 @@ async def test_a_connection_lost_under_a_step_saves_nothing(
     with pytest.raises(StorageUnavailable) as lost:
         # The connection holding the game's lock is cut under the step: the move, and
         # its deadline in the same transaction, are refused whole.
-        async with storage.game_lock(game_id):
+        async with storage.games.game_lock(game_id):
             assert await cut_every_connection(postgres_url) >= 1
-            await storage.append_action(game_id, 1, action, deadlines={1: NOW})
+            await storage.games.append_action(game_id, 1, action, deadlines={1: NOW})
     assert "try again" in english(lost.value)
-    stored = await storage.load_game(game_id)  # a new connection, by itself
+    stored = await storage.games.load_game(game_id)  # a new connection, by itself
     assert stored.actions_saved == 1 and stored.seats[1].turn_deadline is None
     await save_and_apply(storage, game_id, game, action)
-    assert (await storage.load_game(game_id)).actions_saved == 2
+    assert (await storage.games.load_game(game_id)).actions_saved == 2
 
 
 @pytest.mark.parametrize("delay_ms", [0, 1, 2, 4, 8])
@@ -157,19 +157,19 @@ async def test_a_finish_cut_off_at_any_point_is_all_or_nothing(
     storage = await open_storage(postgres_url)
     game_id, game = await start_game(storage, 1, PLAYERS, seed=12)
     play_until(game, first_legal, lambda _: False)
-    finishing = asyncio.ensure_future(storage.finish_game(game_id, game, now=NOW))
+    finishing = asyncio.ensure_future(storage.games.finish_game(game_id, game, now=NOW))
     await asyncio.sleep(delay_ms / 1000)
     await cut_every_connection(postgres_url)
     with contextlib.suppress(StorageUnavailable):
         await finishing
-    stored = await storage.load_game(game_id)
-    page = await storage.leaderboard(1, now=NOW)
+    stored = await storage.games.load_game(game_id)
+    page = await storage.stats.leaderboard(1, now=NOW)
     if stored.status == "finished":
         assert (stored.actions_saved, page.total_players) == (len(game.player_actions()), 3)
     else:
         assert (stored.status, stored.actions_saved, page.total_players) == ("active", 0, 0)
-        await storage.finish_game(game_id, game, now=NOW)
-    assert (await storage.leaderboard(1, now=NOW)).total_players == 3
+        await storage.games.finish_game(game_id, game, now=NOW)
+    assert (await storage.stats.leaderboard(1, now=NOW)).total_players == 3
 
 
 async def test_after_a_server_restart_the_bot_carries_on(
@@ -181,7 +181,7 @@ async def test_after_a_server_restart_the_bot_carries_on(
         await save_and_apply(storage, game_id, game, first_legal(game))
         assert await cut_every_connection(postgres_url) >= 1
     # Every pooled connection died between calls: none of the calls saw an error.
-    stored = await storage.load_game(game_id)
+    stored = await storage.games.load_game(game_id)
     assert stored.game is not None and stored.game.log == game.log
 
 
@@ -199,9 +199,9 @@ async def test_the_bot_reconnects_to_a_server_that_comes_back(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", name
         )
         with pytest.raises(StorageUnavailable) as down:
-            await storage.leaderboard(1)
+            await storage.stats.leaderboard(1)
         assert "try again later" in english(down.value)
     finally:
         await admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
         await admin.close()
-    assert (await storage.leaderboard(1)).total_players == 0
+    assert (await storage.stats.leaderboard(1)).total_players == 0

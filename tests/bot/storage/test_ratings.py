@@ -121,16 +121,16 @@ async def finish_tie_pad(
     storage: Storage, oracle: Oracle | None, when: datetime = NOW
 ) -> tuple[int, ...]:
     entries = pad_entries()
-    pad_id = await storage.create_pad(guild_id=GUILD_A, channel_id=77, keeper_user_id=1,
+    pad_id = await storage.pads.create_pad(guild_id=GUILD_A, channel_id=77, keeper_user_id=1,
                                       rules=PAD_RULES, first_entry=entries[0], now=NOW)
     for seq, entry in enumerate(entries[1:], start=1):
-        await storage.append_pad_entry(pad_id, seq, entry)
+        await storage.pads.append_pad_entry(pad_id, seq, entry)
     state = PadState.fold(PAD_RULES, 1, entries)
     assert state.game is not None and state.game.is_over
     places, _ = state.game.standings()
     assert places[0] == places[1] == 1, "Asha and Bikram share first place"
     seats = [(seat.user_id, seat.name) for seat in state.seats]
-    _, results = await storage.finish_pad(pad_id, state.game, seats, now=when)
+    _, results = await storage.pads.finish_pad(pad_id, state.game, seats, now=when)
     if oracle is not None:
         oracle.play(GUILD_A, [None if u is None else f"user:{u}" for u, _ in seats], places)
     assert results[3].rating_change is None, "the guest is not rated"
@@ -162,21 +162,21 @@ async def test_ratings_are_openskills_after_every_game_and_rebuild_reproduces_th
     game_id, game = await start_game(storage, GUILD_A, [human(1), human(9), human(2)], seed=5)
     for _ in range(6):
         await save_and_apply(storage, game_id, game, first_legal(game))
-    await storage.cancel_game(game_id, now=NOW)
+    await storage.games.cancel_game(game_id, now=NOW)
     await play_history(storage, database, oracle)
     assert not any(k == "user:9" for _, k, *_ in await stored_ratings(database))
 
-    report = await storage.rebuild_ratings()
+    report = await storage.ratings.rebuild_ratings()
     assert report.reproduced, report.examples
     assert (report.servers, report.games_rated) == (2, len(TABLES) + 1)
     assert (report.people, report.computers) == (4 + 3, 2)  # per server
 
     # A tampered rating is found, named and put right.
     await raw_execute(database, "UPDATE ratings SET mu = mu + 1 WHERE player = 'user:2'")
-    broken = await storage.rebuild_ratings()
+    broken = await storage.ratings.rebuild_ratings()
     assert not broken.reproduced and any("user:2" in line for line in broken.examples)
     assert await stored_ratings(database) == oracle.stored_form()
-    assert (await storage.rebuild_ratings()).reproduced
+    assert (await storage.ratings.rebuild_ratings()).reproduced
 
 
 async def test_leaderboard_and_stats_show_the_conservative_rating(
@@ -184,7 +184,7 @@ async def test_leaderboard_and_stats_show_the_conservative_rating(
 ) -> None:
     oracle = Oracle()
     await play_history(storage, database, oracle, check=False)
-    page = await storage.leaderboard(GUILD_A, sort="rating", page_size=50)
+    page = await storage.stats.leaderboard(GUILD_A, sort="rating", page_size=50)
     expected = {
         int(k.split(":")[1]): (round(r.ordinal()), oracle.games[(GUILD_A, k)])
         for (guild, k), r in oracle.ratings.items() if guild == GUILD_A and k.startswith("user:")
@@ -203,48 +203,48 @@ async def test_leaderboard_and_stats_show_the_conservative_rating(
         assert ratings == sorted(ratings, reverse=True)
 
     # One kind of game lists the people who played it, still by their whole rating.
-    table = await storage.leaderboard(GUILD_A, sort="rating", kinds="table", page_size=50)
+    table = await storage.stats.leaderboard(GUILD_A, sort="rating", kinds="table", page_size=50)
     assert [row.user_id for row in table.rows] == [
         row.user_id for row in page.rows if row.user_id in (1, 2, 3)
     ]
     assert [row.rating for row in table.rows] == [
         row.rating for row in page.rows if row.user_id in (1, 2, 3)
     ]
-    recent = await storage.leaderboard(GUILD_A, sort="rating", period="7d", now=NOW)
+    recent = await storage.stats.leaderboard(GUILD_A, sort="rating", period="7d", now=NOW)
     assert recent.total_players == 4 and recent.period == "7d"
-    later = await storage.leaderboard(GUILD_A, sort="rating", period="7d",
+    later = await storage.stats.leaderboard(GUILD_A, sort="rating", period="7d",
                                       now=NOW + timedelta(days=30))
     assert later.rows == () and later.total_players == 0
 
-    stats = await storage.player_stats(GUILD_A, 1)
+    stats = await storage.stats.player_stats(GUILD_A, 1)
     mine = oracle.ratings[(GUILD_A, "user:1")]
     assert (stats.rating, stats.rated_games) == (round(mine.ordinal()), 7)  # with the pad
     assert len(stats.rating_history) == 8 and stats.rating_history[0] == 0.0
     assert stats.rating_history[-1] == mine.ordinal()
     assert stats.rating_change == round(stats.rating_history[-1]) - round(stats.rating_history[-2])
-    assert (await storage.player_stats(None, 1)).rating is None, "ratings are per server"
-    assert (await storage.player_stats(GUILD_A, 5)).rating is None, "5 plays in B only"
+    assert (await storage.stats.player_stats(None, 1)).rating is None, "ratings are per server"
+    assert (await storage.stats.player_stats(GUILD_A, 5)).rating is None, "5 plays in B only"
 
 
 async def test_forget_me_and_a_reset_remove_ratings(storage: Storage, database: Location) -> None:
     await play_history(storage, database, Oracle(), check=False)
     before = {(g, k): mu for g, k, mu, _, _ in await stored_ratings(database)}
-    await storage.forget_user(3)
+    await storage.stats.forget_user(3)
     after = {(g, k): mu for g, k, mu, _, _ in await stored_ratings(database)}
     assert (GUILD_A, "user:3") not in after and (GUILD_A, "user:3") in before
     # The others' ratings are rebuilt from the results that are left, without 3's:
     # those who played with 3 moved, server B (where 3 never played) did not.
     assert after[(GUILD_A, "user:2")] != before[(GUILD_A, "user:2")]
     assert all(after[k] == before[k] for k in after if k[0] == GUILD_B)
-    assert (await storage.rebuild_ratings()).reproduced
+    assert (await storage.ratings.rebuild_ratings()).reproduced
     assert (GUILD_A, "computer:hard") in after, "computer levels stay rated"
 
-    await storage.reset_guild_leaderboard(GUILD_A)
+    await storage.stats.reset_guild_leaderboard(GUILD_A)
     left = await stored_ratings(database)
     assert {guild for guild, *_ in left} == {GUILD_B}, "server B keeps its ratings"
-    assert (await storage.leaderboard(GUILD_A, sort="rating")).rows == ()
-    assert (await storage.player_stats(GUILD_A, 1)).rating_history == ()
-    assert (await storage.rebuild_ratings()).reproduced
+    assert (await storage.stats.leaderboard(GUILD_A, sort="rating")).rows == ()
+    assert (await storage.stats.player_stats(GUILD_A, 1)).rating_history == ()
+    assert (await storage.ratings.rebuild_ratings()).reproduced
     assert await stored_ratings(database) == left
 
 
@@ -269,7 +269,7 @@ async def test_the_migration_rates_the_games_played_before(
         database, "SELECT game_id, seat, rating_mu, rating_sigma, rating_before FROM results "
         "ORDER BY game_id, seat"
     ) == seats
-    assert (await again.rebuild_ratings()).reproduced
+    assert (await again.ratings.rebuild_ratings()).reproduced
 
 
 async def _back_to_version_5(location: Location) -> None:
@@ -323,8 +323,8 @@ async def test_games_finished_at_once_by_two_processes_rate_in_turn(
         while not game.is_over:
             await save_and_apply(storage, game_id, game, first_legal(game))
         ready.append((storage, game_id, game))
-    await asyncio.gather(*(storage.finish_game(game_id, game, now=NOW)
+    await asyncio.gather(*(storage.games.finish_game(game_id, game, now=NOW)
                            for storage, game_id, game in ready))
     order = await raw_execute(database, "SELECT rating_seq FROM games ORDER BY rating_seq")
     assert [seq for (seq,) in order] == [1, 2, 3, 4, 5, 6]
-    assert (await first.rebuild_ratings()).reproduced
+    assert (await first.ratings.rebuild_ratings()).reproduced

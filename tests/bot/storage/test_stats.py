@@ -137,7 +137,7 @@ async def record_history(storage: Storage) -> History:
         game_id, game = await start_game(storage, GUILD_A, [human(1), human(2), human(9)], seed=7)
         for _ in range(12):
             await save_and_apply(storage, game_id, game, first_legal(game))
-        await storage.cancel_game(game_id, abandoned=abandoned, now=NOW)
+        await storage.games.cancel_game(game_id, abandoned=abandoned, now=NOW)
     return history
 
 
@@ -165,7 +165,7 @@ async def test_leaderboard_ranks_like_the_engine_figures(
 ) -> None:
     since = None if days is None else NOW - timedelta(days=days)
     tallies = history.tallies(GUILD_A, since)
-    page = await storage.leaderboard(
+    page = await storage.stats.leaderboard(
         GUILD_A, sort=sort, period=period, min_games=1, page_size=50, now=NOW
     )
     assert {row.user_id for row in page.rows} == set(tallies)
@@ -180,10 +180,10 @@ async def test_leaderboard_ranks_like_the_engine_figures(
 async def test_computer_players_and_other_servers_never_rank(
     storage: Storage, history: History
 ) -> None:
-    page = await storage.leaderboard(GUILD_A, page_size=50, now=NOW)
+    page = await storage.stats.leaderboard(GUILD_A, page_size=50, now=NOW)
     ranked = {row.user_id for row in page.rows}
     assert ranked == {1, 2, 3, 4, 5, 6}  # 7, 8 play in B; 9 only in cancelled A games
-    other = await storage.leaderboard(GUILD_B, page_size=50, now=NOW)
+    other = await storage.stats.leaderboard(GUILD_B, page_size=50, now=NOW)
     assert {row.user_id for row in other.rows} == {1, 7, 8, 9}
     assert_rows_match(other.rows, history.tallies(GUILD_B))
 
@@ -191,17 +191,17 @@ async def test_computer_players_and_other_servers_never_rank(
 async def test_cancelled_and_abandoned_games_count_nowhere(
     storage: Storage, history: History
 ) -> None:
-    stats = await storage.player_stats(GUILD_A, 9)
+    stats = await storage.stats.player_stats(GUILD_A, 9)
     assert stats.games == 0 and stats.wins == 0 and stats.best_score is None
     assert stats.win_rate is None and stats.last_played is None
     assert stats.by_hand_size == ()
-    assert (await storage.player_stats(None, 9)).games == history.tallies(None)[9].games
+    assert (await storage.stats.player_stats(None, 9)).games == history.tallies(None)[9].games
 
 
 async def test_pages_split_the_ranking_in_order(storage: Storage, history: History) -> None:
-    full = await storage.leaderboard(GUILD_A, sort="points", page_size=50, now=NOW)
+    full = await storage.stats.leaderboard(GUILD_A, sort="points", page_size=50, now=NOW)
     pages = [
-        await storage.leaderboard(GUILD_A, sort="points", page=n, page_size=4, now=NOW)
+        await storage.stats.leaderboard(GUILD_A, sort="points", page=n, page_size=4, now=NOW)
         for n in (1, 2, 3)
     ]
     assert [len(p.rows) for p in pages] == [4, 2, 0]
@@ -213,13 +213,13 @@ async def test_pages_split_the_ranking_in_order(storage: Storage, history: Histo
 async def test_min_games_filters_the_ranking(storage: Storage, history: History) -> None:
     tallies = history.tallies(GUILD_A)
     for least in (1, 4, 6, 99):
-        page = await storage.leaderboard(
+        page = await storage.stats.leaderboard(
             GUILD_A, sort="win_rate", min_games=least, page_size=50, now=NOW
         )
         expected = {user for user, tally in tallies.items() if tally.games >= least}
         assert {row.user_id for row in page.rows} == expected
         assert page.total_players == len(expected) and page.min_games == least
-    default = await storage.leaderboard(GUILD_A, sort="win_rate", page_size=50, now=NOW)
+    default = await storage.stats.leaderboard(GUILD_A, sort="win_rate", page_size=50, now=NOW)
     assert default.min_games == 5
     assert {row.user_id for row in default.rows} == {
         user for user, tally in tallies.items() if tally.games >= 5
@@ -240,7 +240,7 @@ async def test_bad_leaderboard_requests_are_refused(
     storage: Storage, kwargs: dict[str, object], message: str
 ) -> None:
     with pytest.raises(InvalidValue, match=message):
-        await storage.leaderboard(GUILD_A, **kwargs)  # type: ignore[arg-type]
+        await storage.stats.leaderboard(GUILD_A, **kwargs)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("guild", [GUILD_A, GUILD_B, None])
@@ -249,7 +249,7 @@ async def test_player_stats_match_the_engine(
     storage: Storage, history: History, guild: int | None, user: int
 ) -> None:
     tally = history.tallies(guild).get(user, Tally())
-    stats = await storage.player_stats(guild, user)
+    stats = await storage.stats.player_stats(guild, user)
     assert (stats.games, stats.wins, stats.shared_wins) == (
         tally.games,
         tally.wins,
@@ -275,50 +275,50 @@ async def test_player_stats_match_the_engine(
 async def test_forget_me_deletes_a_player_everywhere(storage: Storage, history: History) -> None:
     open_id, open_game = await start_game(storage, GUILD_B, [human(1), human(8), human(9)], seed=3)
     await save_and_apply(storage, open_id, open_game, first_legal(open_game))
-    before_other = await storage.player_stats(None, 2)
-    removed = await storage.forget_user(1)
+    before_other = await storage.stats.player_stats(None, 2)
+    removed = await storage.stats.forget_user(1)
     assert removed == history.tallies(None)[1].games
     for guild in (GUILD_A, GUILD_B, None):
-        assert (await storage.player_stats(guild, 1)).games == 0
+        assert (await storage.stats.player_stats(guild, 1)).games == 0
     for guild in (GUILD_A, GUILD_B):
-        page = await storage.leaderboard(guild, page_size=50, now=NOW)
+        page = await storage.stats.leaderboard(guild, page_size=50, now=NOW)
         assert 1 not in {row.user_id for row in page.rows}
         assert_rows_match(page.rows, history.tallies(guild, users=[1]))
-    assert await storage.player_stats(None, 2) == before_other
+    assert await storage.stats.player_stats(None, 2) == before_other
     # Ended games keep their record without the name; the open game goes on.
-    finished = await storage.load_game(1)
+    finished = await storage.games.load_game(1)
     assert finished.seats[0].user_id is None
     assert finished.seats[0].display_name == "Forgotten player"
     assert finished.game is not None and finished.game.is_over
-    still_open = await storage.load_game(open_id)
+    still_open = await storage.games.load_game(open_id)
     assert still_open.seats[0].user_id == 1 and still_open.game is not None
-    assert await storage.forget_user(1) == 0
+    assert await storage.stats.forget_user(1) == 0
 
 
 async def test_a_server_reset_clears_only_that_server(storage: Storage, history: History) -> None:
-    before_b = await storage.leaderboard(GUILD_B, page_size=50, now=NOW)
-    removed = await storage.reset_guild_leaderboard(GUILD_A)
+    before_b = await storage.stats.leaderboard(GUILD_B, page_size=50, now=NOW)
+    removed = await storage.stats.reset_guild_leaderboard(GUILD_A)
     assert removed == sum(t.games for t in history.tallies(GUILD_A).values())
-    page = await storage.leaderboard(GUILD_A, page_size=50, now=NOW)
+    page = await storage.stats.leaderboard(GUILD_A, page_size=50, now=NOW)
     assert page.rows == () and page.total_players == 0 and page.page_count == 1
-    assert (await storage.player_stats(GUILD_A, 1)).games == 0
-    assert await storage.leaderboard(GUILD_B, page_size=50, now=NOW) == before_b
-    everywhere = await storage.player_stats(None, 1)
-    in_b = await storage.player_stats(GUILD_B, 1)
+    assert (await storage.stats.player_stats(GUILD_A, 1)).games == 0
+    assert await storage.stats.leaderboard(GUILD_B, page_size=50, now=NOW) == before_b
+    everywhere = await storage.stats.player_stats(None, 1)
+    in_b = await storage.stats.player_stats(GUILD_B, 1)
     # Ratings are per server: the stats across every server have none.
     assert everywhere == dataclasses.replace(
         in_b, guild_id=None, rating=None, rated_games=0, rating_change=None, rating_history=()
     )
     # The games themselves stay for the record.
-    assert (await storage.load_game(1)).status == "finished"
+    assert (await storage.games.load_game(1)).status == "finished"
 
 
 async def test_new_results_after_a_reset_count_again(storage: Storage) -> None:
     players = [human(1), human(2), human(3)]
     await play_finished_game(storage, GUILD_A, players, seed=1, finished=NOW)
-    await storage.reset_guild_leaderboard(GUILD_A)
+    await storage.stats.reset_guild_leaderboard(GUILD_A)
     _, game = await play_finished_game(storage, GUILD_A, players, seed=2, finished=NOW)
-    page = await storage.leaderboard(GUILD_A, sort="points", now=NOW)
+    page = await storage.stats.leaderboard(GUILD_A, sort="points", now=NOW)
     assert sorted(row.points for row in page.rows) == sorted(game.totals())
 
 
@@ -327,18 +327,20 @@ async def test_latest_display_name_is_shown(storage: Storage) -> None:
     late = [human(1, "New name"), human(2), human(3)]
     await play_finished_game(storage, GUILD_A, late, seed=1, finished=NOW)
     await play_finished_game(storage, GUILD_A, early, seed=2, finished=NOW - timedelta(days=1))
-    page = await storage.leaderboard(GUILD_A, now=NOW)
+    page = await storage.stats.leaderboard(GUILD_A, now=NOW)
     assert {row.user_id: row.display_name for row in page.rows}[1] == "New name"
-    assert (await storage.player_stats(None, 1)).display_name == "New name"
+    assert (await storage.stats.player_stats(None, 1)).display_name == "New name"
 
 
 async def test_guild_settings_round_trip(storage: Storage) -> None:
-    assert await storage.guild_settings(GUILD_A) is None
-    await storage.save_guild_settings(GuildSettings(GUILD_A, "judgement", 90, True))
-    assert await storage.guild_settings(GUILD_A) == GuildSettings(GUILD_A, "judgement", 90, True)
-    await storage.save_guild_settings(GuildSettings(GUILD_A, "classic", 3600, False))
-    assert await storage.guild_settings(GUILD_A) == GuildSettings(GUILD_A, "classic", 3600, False)
-    assert await storage.guild_settings(GUILD_B) is None
+    assert await storage.settings.guild_settings(GUILD_A) is None
+    await storage.settings.save_guild_settings(GuildSettings(GUILD_A, "judgement", 90, True))
+    assert await storage.settings.guild_settings(GUILD_A) == GuildSettings(
+        GUILD_A, "judgement", 90, True)
+    await storage.settings.save_guild_settings(GuildSettings(GUILD_A, "classic", 3600, False))
+    assert await storage.settings.guild_settings(GUILD_A) == GuildSettings(
+        GUILD_A, "classic", 3600, False)
+    assert await storage.settings.guild_settings(GUILD_B) is None
     bad: list[tuple[dict[str, Any], str]] = [
         ({"guild_id": GUILD_A, "default_preset": "poker"}, "no preset"),
         ({"guild_id": GUILD_A, "turn_timeout": 10}, "turn timeout"),
@@ -353,6 +355,6 @@ async def test_guild_settings_round_trip(storage: Storage) -> None:
 async def test_an_unfinished_game_adds_nothing(storage: Storage) -> None:
     game_id, game = await start_game(storage, GUILD_A, [human(1), human(2), human(3)], seed=4)
     play_until(game, first_legal, lambda g: g.deal_number == 3)
-    page = await storage.leaderboard(GUILD_A, now=NOW)
+    page = await storage.stats.leaderboard(GUILD_A, now=NOW)
     assert page.rows == () and page.total_players == 0
-    assert (await storage.load_game(game_id)).status == "active"
+    assert (await storage.games.load_game(game_id)).status == "active"

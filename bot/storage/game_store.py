@@ -1,0 +1,248 @@
+"""Games as stored: lobbies, seats, the action log, the end; and, for processes that
+share one database, holding a game, catching up with it and claiming what fell due.
+
+``storage.games`` (see :class:`~bot.storage.store.Storage` for how a move is saved)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from datetime import datetime, timedelta
+from typing import Any
+
+from bot.storage import (
+    ending,
+    game_changes,
+    game_setup,
+    loading,
+    moves,
+    turns,
+)
+from bot.storage.backend import Backend
+from bot.storage.errors import GameNotFound
+from bot.storage.game_changes import GameChanges
+from bot.storage.models import (
+    NewSeat,
+    StoredGame,
+)
+from bot.storage.moves import UNSET, Unset
+from bot.storage.summary import SeatResult
+from bot.storage.turns import DEFAULT_CLAIM_LEASE, DueDeadline
+from engine import CHANCE_VERSION, Bid, Game, Play, Rules
+
+
+class GameStore:
+    def __init__(self, db: Backend) -> None:
+        self._db = db
+
+    # --- lobby -----------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        rules: Rules,
+        seed: bytes | int | str,
+        turn_timeout: int,
+        host_user_id: int | None = None,
+        seats: Sequence[NewSeat] = (),
+        thread_id: int | None = None,
+        rematch_of: int | None = None,
+        now: datetime | None = None,
+        chance_version: int = CHANCE_VERSION,
+    ) -> int:
+        """Open a lobby (status ``lobby``) and return the game's id. ``chance_version``
+        is how the seed becomes cards; the engine game must be built with the same.
+
+        Refused (:class:`GameStateConflict`) when the channel already has an open game
+        or a human seat's user is seated in another open game.
+        """
+        return await game_setup.create_game(
+            self._db,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            rules=rules,
+            seed=seed,
+            turn_timeout=turn_timeout,
+            host_user_id=host_user_id,
+            seats=seats,
+            thread_id=thread_id,
+            rematch_of=rematch_of,
+            now=now,
+            chance_version=chance_version,
+        )
+
+    async def add_seat(self, game_id: int, seat: NewSeat) -> int:
+        """Seat a player in a lobby; returns the seat number (the next free one)."""
+        return await game_setup.add_seat(self._db, game_id, seat)
+
+    async def remove_seat(self, game_id: int, seat: int) -> None:
+        """Free a lobby seat; later seats move up one."""
+        await game_setup.remove_seat(self._db, game_id, seat)
+
+    async def start_game(self, game_id: int, *, now: datetime | None = None) -> None:
+        """Lobby → active, once the seats suit the rules."""
+        await game_setup.start_game(self._db, game_id, now)
+
+    # --- during a game -----------------------------------------------------------------------
+
+    async def append_action(
+        self,
+        game_id: int,
+        seq: int,
+        action: Bid | Play,
+        *,
+        deadlines: Mapping[int, datetime | None] | None = None,
+        progress_due: datetime | Unset | None = UNSET,
+    ) -> None:
+        """Commit one player action (``seq`` = player actions saved so far) and, in the
+        same transaction, optional per-seat turn deadlines and the moment the game's
+        owed progress falls due (see :meth:`set_turn_deadlines`). Call it before applying
+        the action to the game or showing it to anyone.
+
+        Raises :class:`StorageBusy` / :class:`StorageFull` / :class:`StorageUnavailable`
+        (nothing was saved; the next try may succeed) or :class:`GameStateConflict`
+        (out of order, or the game is not active).
+        """
+        await moves.append_action(self._db, game_id, seq, action, deadlines, progress_due)
+
+    async def update_game_messages(
+        self,
+        game_id: int,
+        *,
+        thread_id: int | Unset | None = UNSET,
+        lobby_message_id: int | Unset | None = UNSET,
+        table_message_id: int | Unset | None = UNSET,
+        turn_timeout: int | Unset = UNSET,
+        bot_state: Mapping[str, Any] | Unset = UNSET,
+    ) -> None:
+        """Set the game's Discord ids and settings; arguments left out stay as they are,
+        ``None`` clears. ``bot_state`` is a small JSON object the bot owns."""
+        changes = moves.game_changes(
+            thread_id=thread_id,
+            lobby_message_id=lobby_message_id,
+            table_message_id=table_message_id,
+            turn_timeout=turn_timeout,
+            bot_state=bot_state,
+        )
+        await moves.update_game(self._db, game_id, changes)
+
+    async def update_seat(
+        self,
+        game_id: int,
+        seat: int,
+        *,
+        display_name: str | Unset = UNSET,
+        computer_level: str | Unset | None = UNSET,
+        dms_closed: bool | Unset = UNSET,
+        autoplay: bool | Unset = UNSET,
+        missed_turns: int | Unset = UNSET,
+        left_game: bool | Unset = UNSET,
+        dm_channel_id: int | Unset | None = UNSET,
+        dm_message_id: int | Unset | None = UNSET,
+        turn_deadline: datetime | Unset | None = UNSET,
+    ) -> None:
+        """Change a seat's flags and message ids; arguments left out stay as they are.
+
+        A human who leaves mid-game: ``left_game=True, computer_level="…"``.
+        """
+        changes = moves.seat_changes(
+            display_name=display_name,
+            computer_level=computer_level,
+            dms_closed=dms_closed,
+            autoplay=autoplay,
+            missed_turns=missed_turns,
+            left_game=left_game,
+            dm_channel_id=dm_channel_id,
+            dm_message_id=dm_message_id,
+            turn_deadline=turn_deadline,
+        )
+        await moves.update_seat(self._db, game_id, seat, changes)
+
+    # --- the end -------------------------------------------------------------------------------
+
+    async def finish_game(
+        self, game_id: int, game: Game, *, now: datetime | None = None
+    ) -> tuple[SeatResult, ...]:
+        """Record a game that is over: status, per-seat results and stats, in one
+        transaction (moves not yet saved are appended first). Returns the results.
+
+        Every seat counts, including a human who left (their seat was played out by a
+        computer): leaving a losing game does not protect a record.
+        """
+        return await ending.finish_game(self._db, game_id, game, now)
+
+    async def cancel_game(
+        self, game_id: int, *, abandoned: bool = False, now: datetime | None = None
+    ) -> None:
+        """End an open game without results (``abandoned``: everyone left). Kept for
+        the record; counts in no leaderboard."""
+        await ending.cancel_game(self._db, game_id, abandoned, now)
+
+    # --- loading ---------------------------------------------------------------------------
+
+    async def load_unfinished_games(self) -> list[StoredGame]:
+        """Every lobby and active game, each active one rebuilt by replaying its log."""
+        return await loading.load_games(self._db, None)
+
+    async def load_game(self, game_id: int) -> StoredGame:
+        found = await loading.load_games(self._db, [game_id])
+        if not found:
+            raise GameNotFound(f"no game {game_id}")
+        return found[0]
+
+    async def open_game_in_channel(self, channel_id: int) -> int | None:
+        return await game_setup.open_game_in_channel(self._db, channel_id)
+
+    async def open_game_of_user(self, user_id: int) -> int | None:
+        """The lobby or active game where this user holds a seat (and has not left)."""
+        return await game_setup.open_game_of_user(self._db, user_id)
+
+    # --- leaderboards and stats -----------------------------------------------------------------
+
+
+    # --- several processes on one database ---------------------------------------------
+
+    def game_lock(self, game_id: int) -> AbstractAsyncContextManager[None]:
+        """Hold a game for one step of the bot (``async with``), against other
+        processes too (PostgreSQL: an advisory lock, freed with its connection if the
+        process dies). This task's storage calls meanwhile run on the connection
+        that holds it, each committed as it returns."""
+        return self._db.game_lock(game_id)
+
+    async def load_game_changes(self, game_id: int, since: int) -> GameChanges:
+        """The game's row and seats as stored now, and its player actions from number
+        ``since`` on: what a cached copy needs to catch up. Raises GameNotFound."""
+        return await game_changes.load_game_changes(self._db, game_id, since)
+
+    async def set_turn_deadlines(
+        self,
+        game_id: int,
+        deadlines: Mapping[int, datetime | None],
+        *,
+        progress_due: datetime | None = None,
+    ) -> None:
+        """Per-seat turn deadlines (``None`` clears one) and the moment the game's owed
+        progress falls due (``None``: it owes none), in one transaction."""
+        await game_changes.set_turn_deadlines(self._db, game_id, deadlines, progress_due)
+
+    async def last_finished_in_channel(self, channel_id: int) -> int | None:
+        """The online game that finished last in a channel or its thread, whichever
+        process finished it."""
+        return await game_setup.last_finished_in_channel(self._db, channel_id)
+
+    async def last_finished_of_user(self, user_id: int) -> int | None:
+        """The online game a person played in that finished last."""
+        return await game_setup.last_finished_of_user(self._db, user_id)
+
+    async def claim_due_deadlines(
+        self, now: datetime, limit: int = 100, *, lease: timedelta = DEFAULT_CLAIM_LEASE
+    ) -> list[DueDeadline]:
+        """Turn deadlines of running games that are due at ``now`` — and games whose
+        owed progress is due (``seat`` None) — each claimed by this call alone
+        (PostgreSQL: ``FOR UPDATE SKIP LOCKED``): the deadline moves to ``now + lease``,
+        so no other process claims it meanwhile, and it falls due again if this one
+        dies before saving the step that sets new deadlines. Oldest first, at most
+        ``limit``."""
+        return await turns.claim_due_deadlines(self._db, now, limit, lease)

@@ -1,0 +1,66 @@
+"""Leaderboards and player stats, and forgetting a person (``storage.stats``)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.storage import (
+    stats,
+)
+from bot.storage.backend import Backend
+from bot.storage.models import (
+    GameKinds,
+    LeaderboardPage,
+    LeaderboardSort,
+    Period,
+    PlayerStats,
+)
+
+
+class StatsStore:
+    def __init__(self, db: Backend) -> None:
+        self._db = db
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        *,
+        sort: LeaderboardSort = "wins",
+        period: Period = "all",
+        page: int = 1,
+        page_size: int = 10,
+        min_games: int | None = None,
+        now: datetime | None = None,
+        kinds: GameKinds = "all",
+    ) -> LeaderboardPage:
+        """One page of a server's human ranking. ``min_games`` defaults to 1 for the
+        rating, wins and points and 5 for the ratios (average, win rate, bid accuracy).
+        ``sort="rating"`` ranks by skill rating (provisional players below the others);
+        a period or kind of game then picks the people who played such games."""
+        return await stats.leaderboard(
+            self._db,
+            guild_id,
+            sort=sort,
+            period=period,
+            page=page,
+            page_size=page_size,
+            min_games=min_games,
+            now=now,
+            kinds=kinds,
+        )
+
+    async def player_stats(
+        self, guild_id: int | None, user_id: int, kinds: GameKinds = "all"
+    ) -> PlayerStats:
+        """A player's stats in one server, or across every server (``guild_id=None``),
+        over online games, table games (score pads) or both."""
+        return await stats.player_stats(self._db, guild_id, user_id, kinds)
+
+    async def forget_user(self, user_id: int) -> int:
+        """Delete a player's stats in every server (forget-me); returns the number of
+        game results deleted."""
+        return await stats.forget_user(self._db, user_id)
+
+    async def reset_guild_leaderboard(self, guild_id: int) -> int:
+        """Delete a server's leaderboard, stats and ratings; returns the results deleted."""
+        return await stats.reset_guild_leaderboard(self._db, guild_id)
