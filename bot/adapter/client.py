@@ -24,6 +24,7 @@ from bot.adapter.outbound.message_book import MessageBook
 from bot.adapter.outbound.pad_showing import PadPresenter
 from bot.adapter.outbound.presenter import Presenter
 from bot.adapter.outbound.presenting import ShowContext
+from bot.adapter.outbound.reports import ChannelLost, DmsClosed, Reports, ThreadOpened
 from bot.adapter.outbound.review_summary import FinalSummaries
 from bot.adapter.outbound.reviews import Reviews
 from bot.adapter.words.command_words import CommandTranslator
@@ -77,6 +78,8 @@ class KachufulBot(discord.Client):
         self._status_interval = status_interval
         self.reviews = Reviews()
         self.tokens = InteractionTokens()
+        self._reports = Reports()
+        self._passing: asyncio.Task[None] | None = None
         """People's latest click tokens (see ``interaction_tokens``)."""
 
     # --- the parts, once set up ---------------------------------------------------------
@@ -130,18 +133,16 @@ class KachufulBot(discord.Client):
         slots = self.work_slot_count
         self._book = MessageBook(storage)
         self._languages = LanguageBook(storage, self.get_guild)
-        context = ShowContext(self, storage, self._book,
-                              lambda game, thread: self.service.attach_thread(game, thread),
-                              self._languages, FinalSummaries(self.reviews, storage),
-                              self.tokens)
-        self._presenter = Presenter(context, PadPresenter(self, self, self._languages))
-        self._delivery = Delivery(self._presenter, self._book, table_interval, slots)
+        context = ShowContext(self, storage, self._book, self._reports, self._languages,
+                              FinalSummaries(self.reviews, storage), self.tokens)
+        self._presenter = Presenter(context, PadPresenter(self, self._book, self._languages))
+        self._delivery = Delivery(self._presenter, self._book, self._reports, table_interval,
+                                  slots)
         self._service = GameService(storage, self._delivery, work_slots=slots, time_scale=scale,
                                     lobby_idle_seconds=idle, thread_mode=self._thread_mode,
                                     shared=self.settings.shares_database)
-        self._delivery.attach(self._service)
         self._pads = ScorePads(storage, self._delivery, shared=self.settings.shares_database)
-        self._delivery.attach_pads(self._pads)
+        self._passing = asyncio.create_task(self._pass_reports(), name="reports")
         # Build the card art and palettes once, off the event loop, before any game.
         await asyncio.to_thread(render.warm_up)
         if self.settings.status_path is not None:
@@ -228,6 +229,24 @@ class KachufulBot(discord.Client):
         if self._pads is not None:
             await self._pads.channel_gone(channel_id)
 
+    async def _pass_reports(self) -> None:
+        """The one way back from showing to the core: what Discord's refusals (or a
+        new thread) taught the outbound side, passed on in order."""
+        while True:
+            report = await self._reports.get()
+            try:
+                match report:
+                    case DmsClosed(game_id, seat):
+                        await self.service.dms_closed(game_id, seat)
+                    case ChannelLost(table, how) if table.kind == "pad":
+                        await self.pads.lose_channel(table.id)
+                    case ChannelLost(table, how):
+                        await self.service.channel_lost(table.id, how)
+                    case ThreadOpened(game_id, thread_id):
+                        self.service.attach_thread(game_id, thread_id)
+            except Exception:  # one report's trouble must not stop the next ones
+                log.exception("report %s not passed to the core", report)
+
     # --- shutdown ----------------------------------------------------------------------------
 
     async def close(self) -> None:
@@ -243,6 +262,10 @@ class KachufulBot(discord.Client):
             await self._pads.close()
         if self._delivery is not None:
             await self._delivery.drain(SHUTDOWN_GRACE_SECONDS)
+        if self._passing is not None:
+            self._passing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._passing
         # Before the HTTP session closes: a summary still being worked out is dropped.
         if self._presenter is not None and self._presenter.context.summaries is not None:
             self._presenter.context.summaries.close()

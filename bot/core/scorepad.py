@@ -63,8 +63,6 @@ class Pad:
     state: PadState
     entries: list[Entry]
     """Every saved entry, undos included: the next one is saved as number ``len``."""
-    message_id: int | None = None
-    """The pad's current message in its channel (the adapter says which)."""
     last_entry_at: float = 0.0
     """When the last entry was saved (seconds since the epoch): the idle clock's start."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -187,21 +185,6 @@ class ScorePads:
                 effects += await self._close(pad)
             self._show(pad, effects)
             return pad.snapshot()
-
-    async def remember_message(self, pad_id: int, message_id: int) -> None:
-        """The adapter posted the pad's message: edits go to it, after a restart too."""
-        pad = self._pads.get(pad_id)
-        if pad is None or pad.message_id == message_id:
-            return
-        pad.message_id = message_id
-        try:
-            await self._storage.pads.set_pad_message(pad_id, message_id)
-        except StorageError as exc:  # only a hint: a restart then posts a new message
-            log.warning("score pad %s message not saved: %s", pad_id, exc)
-
-    def message_of(self, pad_id: int) -> int | None:
-        pad = self._pads.get(pad_id)
-        return None if pad is None else pad.message_id
 
     # --- what changed --------------------------------------------------------------------
 
@@ -345,12 +328,15 @@ class ScorePads:
         at = _last_entry_at(stored.entries, self._clock())
         if local is None:
             local = Pad(stored.pad_id, stored.guild_id, stored.channel_id, state,
-                        list(stored.entries), stored.message_id, last_entry_at=at)
+                        list(stored.entries), last_entry_at=at)
             self._pads[pad_id] = local
         else:
             async with local.lock:
                 local.state, local.entries = state, list(stored.entries)
-                local.message_id, local.last_entry_at = stored.message_id, at
+                local.last_entry_at = at
+        # Another process entered (and showed) something: the adapter rereads which
+        # message shows the pad before it edits it.
+        self._sink.reload(TableRef.pad(pad_id))
         self._watch_idle(local)
 
     # --- lifetime ----------------------------------------------------------------------
@@ -364,7 +350,7 @@ class ScorePads:
                 log.error("score pad %s can't be restored: %s", stored.pad_id, exc.key)
                 continue
             pad = Pad(stored.pad_id, stored.guild_id, stored.channel_id, state,
-                      list(stored.entries), stored.message_id,
+                      list(stored.entries),
                       last_entry_at=_last_entry_at(stored.entries, self._clock()))
             self._pads[pad.pad_id] = pad
             if state.status != "open":

@@ -31,7 +31,7 @@ import logging
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import Any, Final, Protocol
 
 import aiohttp
 import discord
@@ -46,6 +46,7 @@ from bot.adapter.outbound.discord_codes import (
 )
 from bot.adapter.outbound.interaction_tokens import HeldToken
 from bot.adapter.outbound.message_book import MessageBook
+from bot.adapter.outbound.reports import ChannelLost, DmsClosed, Reports
 from bot.core.effects import (
     CloseHand,
     CloseTable,
@@ -58,10 +59,6 @@ from bot.core.effects import (
 )
 from bot.core.tables import TableRef
 from bot.core.tasks import start_logged
-
-if TYPE_CHECKING:
-    from bot.core.scorepad import ScorePads
-    from bot.core.service import GameService
 
 
 class Shows(Protocol):
@@ -92,8 +89,10 @@ class Delivery:
     """The effect sink the core is given."""
 
     def __init__(
-        self, presenter: Shows, book: MessageBook, table_edit_interval: float, slots: int = 8,
+        self, presenter: Shows, book: MessageBook, reports: Reports,
+        table_edit_interval: float, slots: int = 8,
     ) -> None:
+        """``reports``: where a refusal that the core must know of is reported."""
         self._presenter = presenter
         # Deliveries at once, bot-wide: without a bound, hundreds of games' messages fill
         # the event loop and every click's acknowledgement waits behind them. A game
@@ -104,16 +103,9 @@ class Delivery:
         self._queues: dict[TableRef, deque[Queued]] = {}
         self._workers: dict[TableRef, asyncio.Task[None]] = {}
         self._pending_table: dict[TableRef, EditTable] = {}
-        self._service: GameService | None = None
-        self._pads: ScorePads | None = None
+        self._reports = reports
         self._idle = asyncio.Event()
         self._idle.set()
-
-    def attach(self, service: GameService) -> None:
-        self._service = service
-
-    def attach_pads(self, pads: ScorePads) -> None:
-        self._pads = pads
 
     # --- the sink -----------------------------------------------------------------------
 
@@ -139,6 +131,8 @@ class Delivery:
         # again from storage before the next delivery.
         if table.kind == "game":
             self._book.forget(table.id)
+        else:
+            self._book.forget_pad(table.id)
 
     def _hold_table_edit(self, table: TableRef, effect: EditTable) -> None:
         first = table not in self._pending_table
@@ -236,13 +230,11 @@ class Delivery:
         what = type(effect).__name__
         log.warning("%s: Discord refused %s: %s", table, what, exc)
         if table.kind == "pad":
-            if self._pads is not None and not shown_in_dm(effect) and exc.code in (
+            if not shown_in_dm(effect) and exc.code in (
                 UNKNOWN_CHANNEL, MISSING_PERMISSIONS, MISSING_ACCESS
             ):
-                await self._pads.lose_channel(table.id)
-            return
-        service = self._service
-        if service is None:
+                self._book.lose_pad_channel(effect.place.channel_id)
+                self._reports.put(ChannelLost(table, "deleted"))
             return
         seat = getattr(effect, "seat", None)
         direct = shown_in_dm(effect)
@@ -250,19 +242,19 @@ class Delivery:
             messages = self._book.known(table.id)
             if messages is not None:
                 messages.dms_closed.add(seat)
-            await service.dms_closed(table.id, seat)
+            self._reports.put(DmsClosed(table.id, seat))
         elif direct:
             return  # a DM that could not be sent: nothing else to do
         elif exc.code == UNKNOWN_CHANNEL:
             messages = self._book.known(table.id)
             if messages is not None:
                 messages.channel_state = "gone"
-            await service.channel_lost(table.id, "deleted")
+            self._reports.put(ChannelLost(table, "deleted"))
         elif exc.code in (MISSING_PERMISSIONS, MISSING_ACCESS):
             messages = self._book.known(table.id)
             if messages is not None and messages.channel_state == "ok":
                 messages.channel_state = "unwritable"
-                await service.channel_lost(table.id, "unwritable")
+                self._reports.put(ChannelLost(table, "unwritable"))
 
 
 def _replace(queue: deque[Queued], effect: ShowHand) -> bool:

@@ -51,6 +51,10 @@ class MessageBook:
     def __init__(self, storage: Storage) -> None:
         self._storage = storage
         self._games: dict[int, GameMessages] = {}
+        self._pads: dict[int, int | None] = {}
+        """Pad → its current message in its channel (``None``: none posted yet)."""
+        self._lost_channels: set[int] = set()
+        """Channels found deleted or refusing the bot while they held a score pad."""
 
     def known(self, game_id: int) -> GameMessages | None:
         return self._games.get(game_id)
@@ -88,3 +92,35 @@ class MessageBook:
 
     def forget(self, game_id: int) -> None:
         self._games.pop(game_id, None)
+
+    # --- score pads: one message each, edited as entries come in --------------------------
+
+    async def pad_message(self, pad_id: int) -> int | None:
+        """The pad's message, read from storage the first time (after a restart)."""
+        if pad_id not in self._pads:
+            try:
+                self._pads[pad_id] = (await self._storage.pads.load_pad(pad_id)).message_id
+            except GameNotFound:
+                self._pads[pad_id] = None
+        return self._pads[pad_id]
+
+    async def remember_pad_message(self, pad_id: int, message_id: int) -> None:
+        """The pad's message was posted anew: edits go to it, after a restart too."""
+        if self._pads.get(pad_id) == message_id:
+            return
+        self._pads[pad_id] = message_id
+        await self._storage.pads.set_pad_message(pad_id, message_id)
+
+    def forget_pad(self, pad_id: int) -> None:
+        """Another process may have posted the pad's message: read it again."""
+        self._pads.pop(pad_id, None)
+
+    def pad_channel_lost(self, channel_id: int) -> bool:
+        return channel_id in self._lost_channels
+
+    def lose_pad_channel(self, channel_id: int) -> None:
+        self._lost_channels.add(channel_id)
+
+    def pad_channel_back(self, channel_id: int) -> None:
+        """A new pad opened there: the bot was let back in."""
+        self._lost_channels.discard(channel_id)

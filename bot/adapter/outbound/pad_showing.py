@@ -11,19 +11,19 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
 from bot.adapter.outbound import pictures
 from bot.adapter.outbound.delivery import best_effort, edit_or_send
+from bot.adapter.outbound.message_book import MessageBook
 from bot.adapter.outbound.presenting import send_direct
 from bot.adapter.words.languages import LanguageBook
 from bot.adapter.words.pad_view import pad_controls, pad_embed
 from bot.adapter.words.texts import signed
 from bot.core.effects import Effect, Place, shown_in_dm
 from bot.core.pad_effects import PadIdleClosed, PadSnapshot, ShowPad, ShowPadSheet, TellPadPeople
-from bot.core.scorepad import ScorePads
 from i18n import Words
 from render.scoresheet import render_score_sheet
 from render.standings import render_final_standings
@@ -32,29 +32,20 @@ log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
-class ScorePadsOwner(Protocol):
-    """The running bot, which makes the score pads after the delivery they show through."""
-
-    @property
-    def pads(self) -> ScorePads: ...
-
-
 class PadPresenter:
-    def __init__(self, client: discord.Client, owner: ScorePadsOwner, languages: LanguageBook
+    def __init__(self, client: discord.Client, book: MessageBook, languages: LanguageBook
                  ) -> None:
         self._client = client
-        self._owner = owner
+        self._book = book
         self._languages = languages
-
-    @property
-    def _pads(self) -> ScorePads:
-        return self._owner.pads
 
     async def show(self, effect: Effect) -> None:
         if isinstance(effect, TellPadPeople):
             await self._tell(effect)
             return
-        if self._pads.channel_lost(effect.place.channel_id) and not shown_in_dm(effect):
+        if isinstance(effect, ShowPad) and effect.fresh:
+            self._book.pad_channel_back(effect.place.channel_id)
+        if self._book.pad_channel_lost(effect.place.channel_id) and not shown_in_dm(effect):
             return  # the channel is gone: no more refusals to collect there
         words = await self._languages.server(effect.place.guild_id)
         channel = self._client.get_partial_messageable(effect.place.channel_id)
@@ -89,7 +80,7 @@ class PadPresenter:
                         effect: ShowPad) -> None:
         pad = effect.pad
         embed, view = pad_embed(words, pad), pad_controls(words, pad)
-        message_id = None if effect.fresh else self._pads.message_of(pad.pad_id)
+        message_id = None if effect.fresh else await self._book.pad_message(pad.pad_id)
         payload: dict[str, Any] = {"embed": embed, "allowed_mentions": NO_MENTIONS}
         if view is not None:
             payload["view"] = view
@@ -97,7 +88,7 @@ class PadPresenter:
             payload["view"] = None  # an edit takes the controls off
         sent = await edit_or_send(channel, message_id, **payload)
         if sent.id != message_id:
-            await self._pads.remember_message(pad.pad_id, sent.id)
+            await self._book.remember_pad_message(pad.pad_id, sent.id)
 
     async def _show_sheet(self, words: Words, channel: discord.PartialMessageable,
                           effect: ShowPadSheet) -> None:

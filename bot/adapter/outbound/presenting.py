@@ -6,13 +6,13 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Callable
 from typing import Any
 
 import discord
 
 from bot.adapter.outbound.interaction_tokens import InteractionTokens
 from bot.adapter.outbound.message_book import GameMessages, MessageBook
+from bot.adapter.outbound.reports import Reports
 from bot.adapter.outbound.review_summary import FinalSummaries
 from bot.adapter.words.languages import LanguageBook
 from bot.core import effects as fx
@@ -45,14 +45,15 @@ class ShowContext:
 
     def __init__(
         self, client: discord.Client, storage: Storage, book: MessageBook,
-        thread_opened: Callable[[int, int], None], languages: LanguageBook,
+        reports: Reports, languages: LanguageBook,
         summaries: FinalSummaries | None = None, tokens: InteractionTokens | None = None,
     ) -> None:
         self.client = client
         self.languages = languages
         self.storage = storage
         self.book = book
-        self.thread_opened = thread_opened
+        self.reports = reports
+        """Where what the core must learn is reported (a game moved into its thread)."""
         self.summaries = summaries
         self.tokens = tokens if tokens is not None else InteractionTokens()
         """People's latest click tokens: they edit a hand message before the bot token does."""

@@ -21,6 +21,7 @@ from bot.adapter.outbound.delivery import (
 )
 from bot.adapter.outbound.message_book import GameMessages
 from bot.adapter.outbound.presenting import NO_MENTIONS, ShowContext, fingerprint, view_fingerprint
+from bot.adapter.outbound.reports import ThreadOpened
 from bot.adapter.outbound.showing_turns import OFFER_CLOSED, close_offer
 from bot.adapter.words import controls, texts
 from bot.adapter.words.hand_text import hand_closed_text, hand_picture_key, hand_text
@@ -60,7 +61,7 @@ async def show_open_thread(
     thread = await channel.get_partial_message(messages.lobby_message_id).create_thread(
         name=(await ctx.server(e.place)).t("Kachuful game {number}", number=game_id))
     messages.thread_id = thread.id
-    ctx.thread_opened(game_id, thread.id)
+    ctx.reports.put(ThreadOpened(game_id, thread.id))
     await ctx.storage.games.update_game_messages(game_id, thread_id=thread.id)
     for user_id in e.user_ids:
         await best_effort(f"a player not added to the thread of game {game_id}",

@@ -5,10 +5,13 @@ from __future__ import annotations
 import logging
 from typing import Any, cast
 
+import discord
 import pytest
 
 from bot.adapter.outbound.delivery import Delivery
+from bot.adapter.outbound.discord_codes import DMS_CLOSED
 from bot.adapter.outbound.message_book import MessageBook
+from bot.adapter.outbound.reports import DmsClosed, Reports
 from bot.core.effects import Effect, PingTurn, Place
 from bot.core.tables import TableRef
 
@@ -24,7 +27,7 @@ class Shown:
 
 
 def delivery(shown: Shown) -> Delivery:
-    return Delivery(shown, cast(MessageBook, None), table_edit_interval=60.0)
+    return Delivery(shown, cast(MessageBook, None), Reports(), table_edit_interval=60.0)
 
 
 async def test_a_step_with_nothing_to_show_leaves_nothing_to_drain(
@@ -51,3 +54,23 @@ async def test_drain_delivers_what_is_queued_before_it_returns(
         await sink.drain(timeout=2.0)
     assert shown.effects == [(TableRef.game(7), cast(Any, ping))]
     assert "undelivered" not in caplog.text
+
+
+class Refusing:
+    """Discord refuses every DM: the person's DMs are closed (50007)."""
+
+    async def show(self, table: TableRef, effect: Effect) -> None:
+        response = cast(Any, type("Response", (), {"status": 403, "reason": "Forbidden"})())
+        raise discord.Forbidden(response, {"code": DMS_CLOSED, "message": "closed"})
+
+
+async def test_a_refusal_the_core_must_know_of_is_reported_not_called() -> None:
+    reports = Reports()
+    book = MessageBook(cast(Any, None))
+    book.start(7, 2)
+    sink = Delivery(Refusing(), book, reports, table_edit_interval=60.0)
+    sink.submit(TableRef.game(7), [PingTurn(PLACE, 7, 1, 99, "bid", in_channel=False)])
+    await sink.drain(timeout=2.0)
+    assert await reports.get() == DmsClosed(7, 1)
+    assert reports.pending() == 0
+    assert cast(Any, book.known(7)).dms_closed == {1}
