@@ -29,7 +29,7 @@ from typing import Any
 from ai.callbreak import LEVELS, make_callbreak_player
 from ai.callbreak.players import CallBreakPlayer
 from engine.callbreak import CallBreakGame, CallBreakRules
-from engine.game_state import Phase
+from engine.game_phase import Phase
 
 PLAYERS = 4
 BASELINE = "medium"

@@ -52,7 +52,7 @@ from engine.events import (
     TrickWon,
 )
 from engine.game_checks import GameChecks, coerce_card
-from engine.game_state import BIDDING, DEAL, DRAW, GAME_OVER, PLAYING, Phase
+from engine.game_phase import BIDDING, DEAL, DRAW, GAME_OVER, PLAYING, Phase
 from engine.results import DealResult
 from engine.rules import Rules
 from engine.scoring import standings

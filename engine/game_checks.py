@@ -43,7 +43,8 @@ from engine.errors import (
     NotYourTurn,
     WrongPhase,
 )
-from engine.game_state import BIDDING, DEAL, DRAW, GAME_OVER, PLAYING, GameState
+from engine.game_phase import BIDDING, DEAL, DRAW, GAME_OVER, PLAYING
+from engine.game_state import GameState
 from engine.rules import ZERO_LIMIT_RUN
 from engine.tables import ALL_BIDS, HOOKED_BIDS
 from engine.tally import check_tally, check_tricks

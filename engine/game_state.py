@@ -8,41 +8,22 @@ and ``None``. See ``engine.game`` for how a game is built up from its actions.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import StrEnum
-from typing import Final
 
-from engine.actions import Action, Bid, Play
+from engine.actions import Action
 from engine.cards import Card, Suit, cards_of
 from engine.errors import IllegalAction, KachufulError
 from engine.events import CompletedTrick
+from engine.game_phase import BIDDING, DRAW, GAME_OVER, PLAYING, Phase
+from engine.match_log import MatchLog
 from engine.plan import plan_for
 from engine.results import DealResult
 from engine.rules import Rules
 from engine.scoring import standings
-from engine.shuffle import CHANCE_VERSION, check_chance_version, normalize_seed, seed_commitment
+from engine.shuffle import CHANCE_VERSION, check_chance_version, normalize_seed
 from engine.tables import NO_TRUMP, TRICK_KEYS
 
 
-class Phase(StrEnum):
-    """Where the match is. ``DRAW`` and ``DEAL`` wait for chance actions."""
-
-    DRAW = "draw"
-    DEAL = "deal"
-    BIDDING = "bidding"
-    PLAYING = "playing"
-    GAME_OVER = "game-over"
-
-
-# Module-level names: reading an enum member through its class costs several times
-# more than a global, and the play path reads the phase on every card.
-DRAW: Final = Phase.DRAW
-DEAL: Final = Phase.DEAL
-BIDDING: Final = Phase.BIDDING
-PLAYING: Final = Phase.PLAYING
-GAME_OVER: Final = Phase.GAME_OVER
-
-
-class GameState:
+class GameState(MatchLog):
     """What a game holds and what anyone may ask of it; nothing here changes it."""
 
     __slots__ = (
@@ -50,27 +31,19 @@ class GameState:
         "_bid_sum",
         "_bids",
         "_blind",
-        "_chance_version",
         "_completed",
-        "_deal_index",
         "_dealer",
         "_dealt",
         "_draws",
-        "_first_dealer",
         "_hand_size",
         "_hands",
         "_keys",
         "_led",
-        "_log",
-        "_n",
         "_next",
-        "_phase",
         "_plan",
-        "_players",
         "_results",
         "_revokes",
         "_rules",
-        "_seed",
         "_tally",
         "_totals",
         "_trick_cards",
@@ -139,15 +112,7 @@ class GameState:
         self._zero_runs = [0] * n
 
 
-    def player_actions(self) -> tuple[Bid | Play, ...]:
-        """The log without chance steps: with the seed, all a game needs to be rebuilt."""
-        return tuple(a for a in self._log if isinstance(a, Bid | Play))
 
-    @property
-    def player_action_count(self) -> int:
-        """``len(player_actions())`` without building it: every logged step but the
-        first-dealer draw and one deal per deal so far (the ``seq`` of the next move)."""
-        return len(self._log) - (self._first_dealer >= 0) - (self._deal_index + 1)
 
 
     # --- reading the state -------------------------------------------------------
@@ -155,41 +120,6 @@ class GameState:
     @property
     def rules(self) -> Rules:
         return self._rules
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self._players
-
-    @property
-    def player_count(self) -> int:
-        return self._n
-
-    @property
-    def seed(self) -> bytes | None:
-        return self._seed
-
-    @property
-    def chance_version(self) -> int:
-        """The version of the algorithm that turns the seed into the draw and deals."""
-        return self._chance_version
-
-    @property
-    def commitment(self) -> str | None:
-        """SHA-256 of the seed: safe to publish before the game, proves the deals after."""
-        return None if self._seed is None else seed_commitment(self._seed)
-
-    @property
-    def phase(self) -> Phase:
-        return self._phase
-
-    @property
-    def log(self) -> tuple[Action, ...]:
-        return tuple(self._log)
-
-    @property
-    def action_count(self) -> int:
-        """How many actions have been applied; a turn counter for interfaces."""
-        return len(self._log)
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:

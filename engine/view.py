@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from engine.cards import Card, Suit
 from engine.events import CompletedTrick
 from engine.game_checks import GameChecks
-from engine.game_state import Phase
+from engine.game_phase import Phase
 from engine.results import DealResult
 from engine.rules import Rules
 

@@ -8,7 +8,7 @@ from ai.callbreak.players import make_callbreak_player
 from ai.errors import NothingToChoose
 from engine.actions import Bid, Play
 from engine.callbreak.view import CallBreakView
-from engine.game_state import Phase
+from engine.game_phase import Phase
 
 
 def decide_callbreak(view: CallBreakView, level: str, seed: int) -> Bid | Play:

@@ -45,7 +45,7 @@ from engine.events import (
     TrickWon,
 )
 from engine.game_checks import coerce_card
-from engine.game_state import BIDDING, DEAL, DRAW, GAME_OVER, PLAYING
+from engine.game_phase import BIDDING, DEAL, DRAW, GAME_OVER, PLAYING
 from engine.results import DealResult
 from engine.shuffle import CHANCE_VERSION, new_seed
 

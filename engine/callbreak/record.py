@@ -19,7 +19,7 @@ from engine.callbreak.points import points
 from engine.callbreak.rules import GAME, CallBreakRules
 from engine.cards import Card
 from engine.errors import CardError, CardNotInHand, IllegalAction, KachufulError, RecordError
-from engine.game_state import Phase
+from engine.game_phase import Phase
 from engine.results import DealResult
 from engine.rules import describe_validation_error
 from engine.shuffle import seed_commitment

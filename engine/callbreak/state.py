@@ -13,38 +13,31 @@ from engine.callbreak.rules import GAME, CallBreakRules
 from engine.cards import SUIT_OF, SUIT_RUNS, SUIT_SHIFT, Card, Suit, cards_of
 from engine.errors import IllegalAction, KachufulError
 from engine.events import CompletedTrick
-from engine.game_state import BIDDING, DRAW, GAME_OVER, PLAYING, Phase
+from engine.game_phase import BIDDING, DRAW, GAME_OVER, PLAYING, Phase
+from engine.match_log import MatchLog
 from engine.results import DealResult
 from engine.scoring import standings
-from engine.shuffle import CHANCE_VERSION, check_chance_version, normalize_seed, seed_commitment
+from engine.shuffle import CHANCE_VERSION, check_chance_version, normalize_seed
 
 TRUMP: Final = Suit.SPADES
 
 
-class CallBreakState:
+class CallBreakState(MatchLog):
     """What a Call Break game holds and what anyone may ask of it."""
 
     __slots__ = (
         "_best",
         "_call_count",
         "_calls",
-        "_chance_version",
         "_completed",
-        "_deal_index",
         "_dealer",
         "_dealt",
         "_draws",
-        "_first_dealer",
         "_hand_size",
         "_hands",
         "_led",
-        "_log",
-        "_n",
-        "_phase",
-        "_players",
         "_results",
         "_rules",
-        "_seed",
         "_totals",
         "_trick_cards",
         "_trick_leader",
@@ -103,48 +96,6 @@ class CallBreakState:
     @property
     def rules(self) -> CallBreakRules:
         return self._rules
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self._players
-
-    @property
-    def player_count(self) -> int:
-        return self._n
-
-    @property
-    def seed(self) -> bytes | None:
-        return self._seed
-
-    @property
-    def chance_version(self) -> int:
-        return self._chance_version
-
-    @property
-    def commitment(self) -> str | None:
-        return None if self._seed is None else seed_commitment(self._seed)
-
-    @property
-    def phase(self) -> Phase:
-        return self._phase
-
-    @property
-    def log(self) -> tuple[Action, ...]:
-        return tuple(self._log)
-
-    @property
-    def action_count(self) -> int:
-        return len(self._log)
-
-    def player_actions(self) -> tuple[Bid | Play, ...]:
-        """The log without chance steps: with the seed, all a game needs to be rebuilt."""
-        return tuple(a for a in self._log if isinstance(a, Bid | Play))
-
-    @property
-    def player_action_count(self) -> int:
-        """``len(player_actions())`` without building it: every logged step but the
-        first-dealer draw and one deal per deal so far."""
-        return len(self._log) - (self._first_dealer >= 0) - (self._deal_index + 1)
 
     @property
     def deal_count(self) -> int:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from engine.callbreak.rules import CallBreakRules
 from engine.cards import Card, Suit
 from engine.events import CompletedTrick
-from engine.game_state import Phase
+from engine.game_phase import Phase
 from engine.results import DealResult
 
 if TYPE_CHECKING:

@@ -1,0 +1,77 @@
+"""What every match of the engine — Kachuful's, Call Break's — answers alike: who plays,
+the seed and its commitment, the phase, and the log of actions a game is rebuilt from.
+
+The state classes of each game set these slots in their constructors."""
+
+from __future__ import annotations
+
+from engine.actions import Action, Bid, Play
+from engine.game_phase import Phase
+from engine.shuffle import seed_commitment
+
+
+class MatchLog:
+    __slots__ = (
+        "_chance_version",
+        "_deal_index",
+        "_first_dealer",
+        "_log",
+        "_n",
+        "_phase",
+        "_players",
+        "_seed",
+    )
+
+    _chance_version: int
+    _deal_index: int
+    _first_dealer: int
+    _log: list[Action]
+    _n: int
+    _phase: Phase
+    _players: tuple[str, ...]
+    _seed: bytes | None
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self._players
+
+    @property
+    def player_count(self) -> int:
+        return self._n
+
+    @property
+    def seed(self) -> bytes | None:
+        return self._seed
+
+    @property
+    def chance_version(self) -> int:
+        """The version of the algorithm that turns the seed into the draw and deals."""
+        return self._chance_version
+
+    @property
+    def commitment(self) -> str | None:
+        """SHA-256 of the seed: safe to publish before the game, proves the deals after."""
+        return None if self._seed is None else seed_commitment(self._seed)
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def log(self) -> tuple[Action, ...]:
+        return tuple(self._log)
+
+    @property
+    def action_count(self) -> int:
+        """How many actions have been applied; a turn counter for interfaces."""
+        return len(self._log)
+
+    def player_actions(self) -> tuple[Bid | Play, ...]:
+        """The log without chance steps: with the seed, all a game needs to be rebuilt."""
+        return tuple(a for a in self._log if isinstance(a, Bid | Play))
+
+    @property
+    def player_action_count(self) -> int:
+        """``len(player_actions())`` without building it: every logged step but the
+        first-dealer draw and one deal per deal so far."""
+        return len(self._log) - (self._first_dealer >= 0) - (self._deal_index + 1)
