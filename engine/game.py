@@ -39,7 +39,7 @@ from engine.actions import (
 )
 from engine.cards import BIT, SUIT_MASK, SUIT_OF, Card
 from engine.dealing import hand_mask, seeded_deal, seeded_first_dealer
-from engine.errors import ChanceMismatch, IllegalAction, IllegalBid
+from engine.errors import IllegalAction, IllegalBid
 from engine.events import (
     CARD_PLAYED_ONLY,
     BidMade,
@@ -101,22 +101,7 @@ class Game(GameChecks):
         """Rebuild a game from its log. With a seed, the log may include or leave out
         the chance steps; included ones must match the seed. Anything illegal raises."""
         game = cls(rules, players, seed, chance_version=chance_version)
-        if game._seed is None:
-            for action in actions:
-                game.apply(action)
-            return game
-        log = game._log
-        position = 0  # the entry of the game's own log the next logged step stands for
-        for action in actions:
-            if isinstance(action, FirstDealer | DealCards):
-                if position >= len(log) or log[position] != action:
-                    raise ChanceMismatch(
-                        "a chance step in the log does not match the game's seed"
-                    )
-                position += 1
-                continue
-            position = len(log) + 1
-            game.apply(action)
+        game._replay(actions, game.apply)
         return game
 
     # --- applying actions -----------------------------------------------------------

@@ -5,7 +5,10 @@ The state classes of each game set these slots in their constructors."""
 
 from __future__ import annotations
 
-from engine.actions import Action, Bid, Play
+from collections.abc import Callable, Iterable
+
+from engine.actions import Action, Bid, DealCards, FirstDealer, Play
+from engine.errors import ChanceMismatch
 from engine.game_phase import Phase
 from engine.shuffle import seed_commitment
 
@@ -75,3 +78,21 @@ class MatchLog:
         """``len(player_actions())`` without building it: every logged step but the
         first-dealer draw and one deal per deal so far."""
         return len(self._log) - (self._first_dealer >= 0) - (self._deal_index + 1)
+
+    def _replay(self, actions: Iterable[Action], apply: Callable[[Action], object]) -> None:
+        """Apply a stored log to this new game. With a seed, the log may include or
+        leave out the chance steps; included ones must match the seed's own."""
+        if self._seed is None:
+            for action in actions:
+                apply(action)
+            return
+        log = self._log
+        position = 0  # the entry of the game's own log the next logged step stands for
+        for action in actions:
+            if isinstance(action, FirstDealer | DealCards):
+                if position >= len(log) or log[position] != action:
+                    raise ChanceMismatch("a chance step in the log does not match the game's seed")
+                position += 1
+                continue
+            position = len(log) + 1
+            apply(action)

@@ -87,16 +87,7 @@ class CallBreakGame(CallBreakState):
         """Rebuild a game from its log. With a seed, the log may include or leave out
         the chance steps; included ones must match the seed. Anything illegal raises."""
         game = cls(rules, players, seed, chance_version=chance_version)
-        log = game._log
-        position = 0  # the entry of the game's own log the next logged step stands for
-        for action in actions:
-            if game._seed is not None and isinstance(action, FirstDealer | DealCards):
-                if position >= len(log) or log[position] != action:
-                    raise ChanceMismatch("a chance step in the log does not match the seed")
-                position += 1
-                continue
-            position = len(log) + 1
-            game.apply(action)
+        game._replay(actions, game.apply)
         return game
 
     # --- applying actions -----------------------------------------------------------
