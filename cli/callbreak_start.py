@@ -15,8 +15,6 @@ if TYPE_CHECKING:
 
 LEVELS: Final = ("easy", "medium", "hard")
 EXIT_USAGE: Final = 2
-EXIT_SAVE_FAILED: Final = 1
-EXIT_INTERRUPTED: Final = 130
 
 
 class UsageError(Exception):
@@ -54,7 +52,7 @@ def play_callbreak(
     args: argparse.Namespace, stdin: LineSource | None, output: TextIO, errors: TextIO
 ) -> int:
     from cli.callbreak_play import CallBreakOptions, CallBreakSession
-    from cli.play_record import SaveError, save_end, save_start
+    from cli.play_record import run_and_save
     from cli.terminal_io import Console, colour_wanted
     from i18n import words_for
 
@@ -71,22 +69,4 @@ def play_callbreak(
     )
     console = Console(output, stdin, errors, colour=stdin is None and colour_wanted(output))
     session = CallBreakSession(options, console)
-    if args.save is not None:
-        try:
-            save_start(session.game, args.save)
-        except SaveError as exc:
-            print(f"error: {exc}", file=errors)
-            return EXIT_USAGE
-    try:
-        status = session.run()
-    except KeyboardInterrupt:
-        console.say()
-        console.warn(words.t("Interrupted: goodbye."))
-        status = EXIT_INTERRUPTED
-    if args.save is not None:
-        try:
-            console.lines(save_end(session.game, args.save))
-        except SaveError as exc:
-            console.warn(f"error: {exc}")
-            return status or EXIT_SAVE_FAILED
-    return status
+    return run_and_save(session, console, args.save, errors, words)

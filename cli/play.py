@@ -38,8 +38,6 @@ MAX_NAME: Final = 20
 MAX_PACE: Final = 10.0
 
 EXIT_USAGE: Final = 2
-EXIT_SAVE_FAILED: Final = 1
-EXIT_INTERRUPTED: Final = 130
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -262,7 +260,7 @@ def play(
     Streams default to the process's own; with ``stdin=None`` answers are read with
     :func:`input`. Tests pass in-memory streams.
     """
-    from cli.play_record import SaveError, save_end, save_start
+    from cli.play_record import run_and_save
     from cli.play_session import PlayOptions, PlaySession
     from cli.terminal_io import Console, colour_wanted
     from i18n import words_for
@@ -293,22 +291,4 @@ def play(
     )
     console = Console(output, stdin, errors, colour=stdout is None and colour_wanted(output))
     session = PlaySession(options, console)
-    if args.save is not None:
-        try:
-            save_start(session.game, args.save)
-        except SaveError as exc:
-            print(f"error: {exc}", file=errors)
-            return EXIT_USAGE
-    try:
-        status = session.run()
-    except KeyboardInterrupt:
-        console.say()
-        console.warn(words.t("Interrupted: goodbye."))
-        status = EXIT_INTERRUPTED
-    if args.save is not None:
-        try:
-            console.lines(save_end(session.game, args.save))
-        except SaveError as exc:
-            console.warn(f"error: {exc}")
-            return status or EXIT_SAVE_FAILED
-    return status
+    return run_and_save(session, console, args.save, errors, words)

@@ -10,10 +10,16 @@ every deal still to come.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final, Protocol, TextIO
 
+from cli.terminal_io import Console
 from cli.terminal_table import WIDTH, wrap
 from engine.record import AnyGame, game_to_record, record_to_json
+from i18n import Words
+
+EXIT_USAGE: Final = 2
+EXIT_SAVE_FAILED: Final = 1
+EXIT_INTERRUPTED: Final = 130
 
 
 class SaveError(Exception):
@@ -63,3 +69,37 @@ def _write(record: dict[str, Any], path: str) -> None:
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise SaveError(f"cannot save the game to {path}: {reason}") from None
+
+
+class Session(Protocol):
+    """A terminal game (Kachuful's or Call Break's): its game, and play until the end."""
+
+    @property
+    def game(self) -> AnyGame: ...
+
+    def run(self) -> int: ...
+
+
+def run_and_save(session: Session, console: Console, save: str | None, errors: TextIO,
+                 words: Words) -> int:
+    """Play a terminal game to its end (or an interrupt), with ``--save``'s record
+    written before the first move and completed after the last."""
+    if save is not None:
+        try:
+            save_start(session.game, save)
+        except SaveError as exc:
+            print(f"error: {exc}", file=errors)
+            return EXIT_USAGE
+    try:
+        status = session.run()
+    except KeyboardInterrupt:
+        console.say()
+        console.warn(words.t("Interrupted: goodbye."))
+        status = EXIT_INTERRUPTED
+    if save is not None:
+        try:
+            console.lines(save_end(session.game, save))
+        except SaveError as exc:
+            console.warn(f"error: {exc}")
+            return status or EXIT_SAVE_FAILED
+    return status
