@@ -13,12 +13,11 @@ from engine.actions import Action
 from engine.cards import Card, Suit, cards_of
 from engine.errors import IllegalAction, KachufulError
 from engine.events import CompletedTrick
-from engine.game_phase import BIDDING, DRAW, GAME_OVER, PLAYING, Phase
+from engine.game_phase import BIDDING, DRAW, PLAYING, Phase
 from engine.match_log import MatchLog
 from engine.plan import plan_for
 from engine.results import DealResult
 from engine.rules import Rules
-from engine.scoring import standings
 from engine.shuffle import CHANCE_VERSION, check_chance_version, normalize_seed
 from engine.tables import NO_TRUMP, TRICK_KEYS
 
@@ -31,7 +30,6 @@ class GameState(MatchLog):
         "_bid_sum",
         "_bids",
         "_blind",
-        "_completed",
         "_dealer",
         "_dealt",
         "_draws",
@@ -41,16 +39,10 @@ class GameState(MatchLog):
         "_led",
         "_next",
         "_plan",
-        "_results",
         "_revokes",
         "_rules",
         "_tally",
-        "_totals",
-        "_trick_cards",
-        "_trick_leader",
-        "_tricks",
         "_trump",
-        "_turn",
         "_turn_up",
         "_win_key",
         "_win_seat",
@@ -110,10 +102,6 @@ class GameState(MatchLog):
         self._results: list[DealResult] = []
         self._totals = [0] * n
         self._zero_runs = [0] * n
-
-
-
-
 
     # --- reading the state -------------------------------------------------------
 
@@ -189,39 +177,6 @@ class GameState(MatchLog):
 
     def blind_bids(self) -> tuple[bool, ...]:
         return tuple(self._blind)
-
-    def tricks_won(self) -> tuple[int, ...]:
-        return tuple(self._tricks)
-
-    def current_trick(self) -> tuple[tuple[int, Card], ...]:
-        """(seat, card) pairs of the trick in progress, in play order."""
-        leader = self._trick_leader
-        n = self._n
-        return tuple(((leader + i) % n, card) for i, card in enumerate(self._trick_cards))
-
-    def trick_leader(self) -> int | None:
-        if self._phase is not PLAYING:
-            return None
-        return self._trick_leader if self._trick_cards else self._turn
-
-    def completed_tricks(self) -> tuple[CompletedTrick, ...]:
-        """The finished tricks of the current deal."""
-        return tuple(self._completed)
-
-    def results(self) -> tuple[DealResult, ...]:
-        """Every finished deal, in order."""
-        return tuple(self._results)
-
-    def totals(self) -> tuple[int, ...]:
-        return tuple(self._totals)
-
-    def standings(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """(places, winners) by the totals so far; final once the game is over."""
-        return standings(self._totals)
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase is GAME_OVER
 
     @property
     def is_tally_deal(self) -> bool:

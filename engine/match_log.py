@@ -8,21 +8,32 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from engine.actions import Action, Bid, DealCards, FirstDealer, Play
+from engine.cards import Card
 from engine.errors import ChanceMismatch
-from engine.game_phase import Phase
+from engine.events import CompletedTrick
+from engine.game_phase import GAME_OVER, PLAYING, Phase
+from engine.results import DealResult
+from engine.scoring import standings
 from engine.shuffle import seed_commitment
 
 
 class MatchLog:
     __slots__ = (
         "_chance_version",
+        "_completed",
         "_deal_index",
         "_first_dealer",
         "_log",
         "_n",
         "_phase",
         "_players",
+        "_results",
         "_seed",
+        "_totals",
+        "_trick_cards",
+        "_trick_leader",
+        "_tricks",
+        "_turn",
     )
 
     _chance_version: int
@@ -33,6 +44,14 @@ class MatchLog:
     _phase: Phase
     _players: tuple[str, ...]
     _seed: bytes | None
+    _turn: int
+    """The seat to act (``-1``: none)."""
+    _tricks: list[int]
+    _trick_leader: int
+    _trick_cards: list[Card]
+    _completed: list[CompletedTrick]
+    _results: list[DealResult]
+    _totals: list[int]
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -96,3 +115,39 @@ class MatchLog:
                 continue
             position = len(log) + 1
             apply(action)
+
+    # --- tricks and scores ---------------------------------------------------------
+
+    def tricks_won(self) -> tuple[int, ...]:
+        return tuple(self._tricks)
+
+    def current_trick(self) -> tuple[tuple[int, Card], ...]:
+        """(seat, card) pairs of the trick in progress, in play order."""
+        leader, n = self._trick_leader, self._n
+        return tuple(((leader + i) % n, card) for i, card in enumerate(self._trick_cards))
+
+    def trick_leader(self) -> int | None:
+        if self._phase is not PLAYING:
+            return None
+        return self._trick_leader if self._trick_cards else self._turn
+
+    def completed_tricks(self) -> tuple[CompletedTrick, ...]:
+        """The finished tricks of the current deal."""
+        return tuple(self._completed)
+
+    def results(self) -> tuple[DealResult, ...]:
+        """Every finished deal, in order (Call Break's scores and totals are in tenths
+        of a point)."""
+        return tuple(self._results)
+
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's total so far (Call Break's in tenths of a point)."""
+        return tuple(self._totals)
+
+    def standings(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(places, winners) by the totals so far; final once the game is over."""
+        return standings(self._totals)
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase is GAME_OVER

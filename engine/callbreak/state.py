@@ -13,10 +13,9 @@ from engine.callbreak.rules import GAME, CallBreakRules
 from engine.cards import SUIT_OF, SUIT_RUNS, SUIT_SHIFT, Card, Suit, cards_of
 from engine.errors import IllegalAction, KachufulError
 from engine.events import CompletedTrick
-from engine.game_phase import BIDDING, DRAW, GAME_OVER, PLAYING, Phase
+from engine.game_phase import BIDDING, DRAW, PLAYING, Phase
 from engine.match_log import MatchLog
 from engine.results import DealResult
-from engine.scoring import standings
 from engine.shuffle import CHANCE_VERSION, check_chance_version, normalize_seed
 
 TRUMP: Final = Suit.SPADES
@@ -29,20 +28,13 @@ class CallBreakState(MatchLog):
         "_best",
         "_call_count",
         "_calls",
-        "_completed",
         "_dealer",
         "_dealt",
         "_draws",
         "_hand_size",
         "_hands",
         "_led",
-        "_results",
         "_rules",
-        "_totals",
-        "_trick_cards",
-        "_trick_leader",
-        "_tricks",
-        "_turn",
         "_win_seat",
     )
 
@@ -151,36 +143,6 @@ class CallBreakState(MatchLog):
     def bids(self) -> tuple[int | None, ...]:
         """The calls made so far in this deal (``None``: not yet)."""
         return tuple(None if call < 0 else call for call in self._calls)
-
-    def tricks_won(self) -> tuple[int, ...]:
-        return tuple(self._tricks)
-
-    def current_trick(self) -> tuple[tuple[int, Card], ...]:
-        leader, n = self._trick_leader, self._n
-        return tuple(((leader + i) % n, card) for i, card in enumerate(self._trick_cards))
-
-    def trick_leader(self) -> int | None:
-        if self._phase is not PLAYING:
-            return None
-        return self._trick_leader if self._trick_cards else self._turn
-
-    def completed_tricks(self) -> tuple[CompletedTrick, ...]:
-        return tuple(self._completed)
-
-    def results(self) -> tuple[DealResult, ...]:
-        """Every finished deal; its ``scores`` and ``totals`` are in tenths of a point."""
-        return tuple(self._results)
-
-    def totals(self) -> tuple[int, ...]:
-        """Each seat's total in tenths of a point (see :func:`engine.callbreak.points`)."""
-        return tuple(self._totals)
-
-    def standings(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        return standings(self._totals)
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase is GAME_OVER
 
     # --- what may be done --------------------------------------------------------
 
