@@ -283,6 +283,19 @@ async def best_effort(what: str, call: Awaitable[Any]) -> bool:
     return True
 
 
+async def _edit_by_token(token: HeldToken, payload: dict[str, Any]) -> discord.Message | None:
+    """Edit the message a click's token stands for (free of the bot token's budget);
+    ``None`` when Discord refuses the token, which is then spent."""
+    if token.spent:
+        return None
+    try:
+        return await token.interaction.edit_original_response(**payload)
+    except NOT_DELIVERED as exc:
+        token.spent = True
+        log.info("an interaction token did not edit its message: %s", exc)
+        return None
+
+
 async def edit_or_send(
     target: discord.PartialMessageable, message_id: int | None,
     token: HeldToken | None = None, **payload: Any,
@@ -292,12 +305,10 @@ async def edit_or_send(
     ``token``: a click's interaction token that can edit this message. It is tried
     first, since it costs nothing of the bot token's budget; a token Discord refuses
     (expired, unknown) is spent and the bot token edits instead."""
-    if message_id is not None and token is not None and not token.spent:
-        try:
-            return await token.interaction.edit_original_response(**payload)
-        except NOT_DELIVERED as exc:
-            token.spent = True
-            log.info("an interaction token did not edit its message: %s", exc)
+    if message_id is not None and token is not None:
+        edited = await _edit_by_token(token, payload)
+        if edited is not None:
+            return edited
     if message_id is not None:
         try:
             return await target.get_partial_message(message_id).edit(**payload)
@@ -326,13 +337,8 @@ async def edit_unless_deleted(message: discord.PartialMessage, token: HeldToken 
                               **payload: Any) -> bool:
     """Edit a message the person may have deleted; ``False`` when it is gone. A click's
     ``token`` that can edit it is tried first (see ``edit_or_send``)."""
-    if token is not None and not token.spent:
-        try:
-            await token.interaction.edit_original_response(**payload)
-            return True
-        except NOT_DELIVERED as exc:
-            token.spent = True
-            log.info("an interaction token did not edit its message: %s", exc)
+    if token is not None and await _edit_by_token(token, payload) is not None:
+        return True
     try:
         await message.edit(**payload)
     except discord.NotFound:
