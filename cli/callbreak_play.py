@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ai.callbreak import make_callbreak_player
-from ai.names import computer_name
-from cli.computer_seats import seat_seed
+from cli.computer_seats import seat_seed, table_names
 from cli.terminal_io import Console, InputEnded, QuitGame
 from cli.terminal_table import WIDTH, Seating, bid_choices, clip, glue, wrap
 from engine import Card, CardError, IllegalAction, KachufulError, Phase
@@ -31,7 +30,7 @@ from engine.events import (
     TrickWon,
 )
 from i18n import N_, Words, suit_name, words_for
-from i18n.computer_names import level_word, shown_name
+from i18n.computer_names import level_word
 from i18n.illegal_moves import illegal_move_text
 
 HUMAN: Final = 0
@@ -58,11 +57,7 @@ class CallBreakSession:
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         words = words_for(options.language)
-        # The computers' level in the game's language, as in Kachuful's terminal game.
-        names = [options.name] + [
-            shown_name(words, computer_name(options.level, index))
-            for index in range(options.players - 1)
-        ]
+        names = table_names(words, options.name, options.level, options.players)
         rules = options.rules
         self.options = options
         self.game = (

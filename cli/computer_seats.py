@@ -13,8 +13,18 @@ from collections.abc import Iterable
 
 from ai.errors import NothingToChoose
 from ai.factory import make_player
+from ai.names import computer_name
 from ai.player import ComputerPlayer
 from engine import Bid, Game, Phase, Play
+from i18n import Words
+from i18n.computer_names import shown_name
+
+
+def table_names(words: Words, name: str, level: str, players: int) -> list[str]:
+    """The person, then the computers named with their level in the game's language
+    (the record keeps these names)."""
+    return [name] + [shown_name(words, computer_name(level, index))
+                     for index in range(players - 1)]
 
 
 def seat_seed(game_seed: bytes, seat: int) -> int:

@@ -13,8 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ai.names import computer_name
-from cli.computer_seats import ComputerSeats
+from cli.computer_seats import ComputerSeats, table_names
 from cli.play_narration import Narrator
 from cli.terminal_io import Console, InputEnded, QuitGame
 from cli.terminal_scores import running_totals_lines
@@ -41,7 +40,7 @@ from engine import (
     Rules,
 )
 from i18n import words_for
-from i18n.computer_names import level_word, shown_name
+from i18n.computer_names import level_word
 from i18n.illegal_moves import illegal_move_text
 from i18n.rules_words import preset_label, rules_summary
 
@@ -82,11 +81,7 @@ class PlaySession:
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         words = words_for(options.language)
-        # The computers' level in the game's language: the record keeps these names.
-        names = [options.name] + [
-            shown_name(words, computer_name(options.level, index))
-            for index in range(options.players - 1)
-        ]
+        names = table_names(words, options.name, options.level, options.players)
         rules = options.rules
         self.options = options
         self.game = (
