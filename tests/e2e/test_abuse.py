@@ -7,7 +7,8 @@ import asyncio
 import random
 from pathlib import Path
 
-from bot.adapter.words.custom_ids import component_id
+from bot.adapter.words.custom_ids import MoveButton
+from bot.core.move_choice import MoveChoice
 from tests.e2e.harness import (
     People,
     Table,
@@ -56,22 +57,24 @@ async def test_abusive_clicks_change_nothing(fake_discord: FakeDiscord, tmp_path
         # A stranger presses "My hand", and forges a bid.
         my_hand = table_message.button("My hand").custom_id or ""
         await answered_privately(await click(eve, table_message, my_hand), "not playing")
-        forged = component_id("bid", game_id, session.control_counter(seat), seat, 0)
+        forged = MoveButton(game_id, session.control_counter(seat), seat,
+                            MoveChoice(bid=0)).encode()
         await answered_privately(await click(eve, table_message, forged), "not playing")
         # Garbage and ids of games that don't exist.
         await answered_privately(await click(eve, table_message, "hello"), "isn't one of")
-        ghost = component_id("bid", 999_999, 0, 0, 0)
+        ghost = "kf:bid:999999:0:0.0"  # as an id is on the wire
         await answered_privately(await click(mover, table_message, ghost), "no longer running")
         # Someone else's controls, and a move out of turn with a well-formed id.
-        theirs = component_id("bid", game_id, session.control_counter(seat), seat, 0)
+        theirs = MoveButton(game_id, session.control_counter(seat), seat,
+                            MoveChoice(bid=0)).encode()
         await answered_privately(await click(other, table_message, theirs), "another player")
         if game.phase.value == "bidding":
-            early = component_id("bid", game_id, session.control_counter(other_seat),
-                                 other_seat, 0)
+            early = MoveButton(game_id, session.control_counter(other_seat), other_seat,
+                               MoveChoice(bid=0)).encode()
         else:
             card = game.hand(other_seat)[0]
-            early = component_id("play", game_id, session.control_counter(other_seat),
-                                 other_seat, card.code)
+            early = MoveButton(game_id, session.control_counter(other_seat), other_seat,
+                               MoveChoice(card=card)).encode()
         await answered_privately(await click(other, table_message, early), "turn")
         assert game.log == log, "nothing changed"
 

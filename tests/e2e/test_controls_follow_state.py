@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot.adapter.words.custom_ids import component_id
+from bot.adapter.words.custom_ids import SeatButton
 from tests.e2e.harness import (
     People,
     Table,
@@ -150,7 +150,7 @@ async def test_im_back_after_the_game_is_over_is_refused(
         asha_seat = next(seat.seat for seat in seats if seat.user_id == asha.id)
         # The offer was closed when the game ended; an old client may still show its button.
         offer = next(m for m in fake.dm_messages(asha) if m.content.endswith("the game is over."))
-        back_id = component_id("back", game_id, 0, asha_seat)
+        back_id = SeatButton("back", game_id, asha_seat).encode()
         before = len(fake.channel_messages(table.channel))
 
         record = await fake.click(asha, offer, back_id, force=True)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.adapter.words.custom_ids import BadComponent, parse_component_id
+from bot.adapter.words.custom_ids import BadComponent, MoveButton, parse_control
 from bot.app import KachufulBot
 from engine import Card, Phase
 from tests.e2e.harness import (
@@ -63,11 +63,11 @@ def leaks(message: Message, card: Card) -> list[str]:
     encodings = (card.code, str(card), str(int(card)))
     for custom_id in message.custom_ids:
         try:
-            control = parse_component_id(custom_id)
+            control = parse_control(custom_id)
         except BadComponent:
             continue  # not the bot's: the text search above covers it
-        # A card button's argument is the card (numbers elsewhere are bids and seats).
-        if control.kind == "play" and control.args[1:2] and control.args[1] in encodings:
+        # A card button names its card (numbers elsewhere are bids and seats).
+        if isinstance(control, MoveButton) and control.choice.card == card:
             found.append(f"control {custom_id}")
     for menu in message.selects:
         found += [f"menu value {o.value}" for o in menu.options if o.value in encodings]

@@ -11,7 +11,7 @@ from bot.adapter.inbound.lobby_answer import open_lobby
 from bot.adapter.inbound.replies import reply
 from bot.adapter.inbound.router_checks import actor_of, is_manager
 from bot.adapter.outbound.pictures import as_file
-from bot.adapter.words.custom_ids import BadComponent, ComponentId
+from bot.adapter.words.custom_ids import BadComponent, BoardPage, Confirmation
 from bot.core.scorepad_state import PadState
 from bot.storage import LEADERBOARD_SORTS
 from engine.record import game_to_record, record_to_json
@@ -101,43 +101,27 @@ async def confirm_reset(
 
 # --- component handlers ------------------------------------------------------------------
 
-async def on_record(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
-    await send_record(bot, interaction, cid.game_id)
-
-
-async def on_cancel_confirm(
-    bot: BotParts, interaction: discord.Interaction, cid: ComponentId
+async def on_confirmation(
+    bot: BotParts, interaction: discord.Interaction, answer: Confirmation
 ) -> None:
-    await confirm_cancel(bot, interaction, cid.game_id, cid.kind == "cancelyes")
+    confirm = {"cancel": confirm_cancel, "forget": confirm_forget,
+               "reset": confirm_reset}[answer.subject]
+    await confirm(bot, interaction, answer.subject_id, answer.yes)
 
 
-async def on_forget_confirm(
-    bot: BotParts, interaction: discord.Interaction, cid: ComponentId
-) -> None:
-    await confirm_forget(bot, interaction, cid.game_id, cid.kind == "forgetyes")
-
-
-async def on_reset_confirm(
-    bot: BotParts, interaction: discord.Interaction, cid: ComponentId
-) -> None:
-    await confirm_reset(bot, interaction, cid.game_id, cid.kind == "resetyes")
-
-
-async def on_board(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
-    """Leaderboard pages: ``game`` holds the server, ``counter`` the page."""
-    if cid.game_id != interaction.guild_id or len(cid.args) not in (2, 3):
+async def on_board(bot: BotParts, interaction: discord.Interaction, page: BoardPage) -> None:
+    if page.guild_id != interaction.guild_id:
         raise BadComponent("leaderboard of another server")
-    sort, period = cid.args[0].replace("-", "_"), cid.args[1]
-    games = cid.args[2] if len(cid.args) == 3 else "all"  # pages posted before the option
-    if sort not in LEADERBOARD_SORTS or period not in (
+    if page.sort not in LEADERBOARD_SORTS or page.period not in (
         "all", "30d", "7d"
-    ) or games not in ("all", "online", "table"):
+    ) or page.games not in ("all", "online", "table"):
         raise BadComponent("bad leaderboard page")
-    await send_leaderboard(bot, interaction, sort, period, max(1, cid.counter), games)
+    await send_leaderboard(bot, interaction, page.sort, page.period, max(1, page.page),
+                           page.games)
 
 
-async def on_rematch(bot: BotParts, interaction: discord.Interaction, cid: ComponentId) -> None:
+async def on_rematch(bot: BotParts, interaction: discord.Interaction, game_id: int) -> None:
     """Who sits down again is the core's to decide (``Lobbies.rematch``)."""
     actor = actor_of(interaction)
     await open_lobby(bot, interaction, lambda guild_id, channel_id: bot.service.lobbies.rematch(
-        cid.game_id, actor, guild_id=guild_id, channel_id=channel_id))
+        game_id, actor, guild_id=guild_id, channel_id=channel_id))

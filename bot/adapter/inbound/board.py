@@ -8,7 +8,7 @@ import discord
 
 from bot.adapter.outbound import pictures
 from bot.adapter.words import controls
-from bot.adapter.words.custom_ids import component_id
+from bot.adapter.words.custom_ids import BoardPage
 from bot.adapter.words.lobby_view import LOBBY_COLOUR
 from bot.adapter.words.texts import rating_number, signed
 from bot.storage import LeaderboardRow, PlayerStats
@@ -74,13 +74,13 @@ async def send_leaderboard(
     view = controls.layout(
         [
             discord.ui.Button(
-                custom_id=component_id("board", interaction.guild_id or 0, max(1, page - 1),
-                                       sort.replace("_", "-"), period, games),
+                custom_id=BoardPage(interaction.guild_id or 0, max(1, page - 1), sort, period,
+                                    games).encode(),
                 label=words.t("◀ Previous"), disabled=page <= 1,
             ),
             discord.ui.Button(
-                custom_id=component_id("board", interaction.guild_id or 0, page + 1,
-                                       sort.replace("_", "-"), period, games),
+                custom_id=BoardPage(interaction.guild_id or 0, page + 1, sort, period,
+                                    games).encode(),
                 label=words.t("Next ▶"), disabled=page >= board.page_count,
             ),
         ]

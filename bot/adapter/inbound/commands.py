@@ -149,7 +149,7 @@ def build_group(bot: BotParts) -> app_commands.Group:
         await reply(
             interaction,
             words.t("Cancel this game for everyone? It will not count in any leaderboard."),
-            view=controls.confirm_controls(words, "cancelyes", "cancelno", session.game_id,
+            view=controls.confirm_controls(words, "cancel", session.game_id,
                                            words.t("Cancel the game")),
         )
 
@@ -187,7 +187,7 @@ def build_group(bot: BotParts) -> app_commands.Group:
         await reply(
             interaction,
             words.t("Delete all your Kachuful stats in every server? This cannot be undone."),
-            view=controls.confirm_controls(words, "forgetyes", "forgetno", interaction.user.id,
+            view=controls.confirm_controls(words, "forget", interaction.user.id,
                                            words.t("Delete my stats")),
         )
 
@@ -203,7 +203,7 @@ def build_group(bot: BotParts) -> app_commands.Group:
             interaction,
             words.t("Reset this server's leaderboard and stats for everyone? This cannot be "
                     "undone."),
-            view=controls.confirm_controls(words, "resetyes", "resetno",
+            view=controls.confirm_controls(words, "reset",
                                            interaction.guild_id or 0,
                                            words.t("Reset the leaderboard")),
         )

@@ -10,7 +10,7 @@ import discord
 from bot.adapter.outbound import pictures
 from bot.adapter.outbound.delivery import best_effort
 from bot.adapter.words import controls
-from bot.adapter.words.custom_ids import component_id
+from bot.adapter.words.custom_ids import DealReviewButton
 from bot.adapter.words.hand_text import hand_picture_key, hand_text
 from bot.core.effects import HandSnapshot
 from i18n import Words
@@ -35,7 +35,7 @@ async def _payload(
         # "My hand" stands in for the DM of a person whose DMs are closed: it offers the
         # review of the last finished deal, as that DM would.
         view.add_item(controls.button(
-            component_id("review", game_id, finished[-1].number),
+            DealReviewButton(game_id, finished[-1].number).encode(),
             words.t("Review the last deal"), row=controls.MAX_ROWS - 1))
     return hand_text(words, hand, where), files, view
 

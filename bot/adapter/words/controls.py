@@ -17,10 +17,19 @@ from typing import Final
 
 import discord
 
-from bot.adapter.words.custom_ids import HIDDEN_CARD, Kind, component_id
+from bot.adapter.words.custom_ids import (
+    Confirmation,
+    DealReviewButton,
+    GameButton,
+    LobbyButton,
+    MoveButton,
+    SeatButton,
+    Subject,
+)
 from bot.adapter.words.texts import card_button_label
 from bot.core.computers import PLAYABLE_LEVELS
 from bot.core.effects import CloseHand, HandSnapshot, LobbySnapshot
+from bot.core.move_choice import MoveChoice
 from engine import Phase
 from engine.display_order import hand_order
 from i18n import N_, Words
@@ -66,7 +75,7 @@ def lobby_controls(words: Words, lobby: LobbySnapshot) -> discord.ui.View | None
     gid = lobby.game_id
     full = len(lobby.seats) >= lobby.capacity
     level_menu: discord.ui.Select[discord.ui.View] = discord.ui.Select(
-        custom_id=component_id("addbot", gid),
+        custom_id=LobbyButton("addbot", gid).encode(),
         placeholder=words.t("Add a computer player…"),
         options=[
             discord.SelectOption(label=words.t(LEVEL_LABELS[level][0]), value=level,
@@ -79,15 +88,17 @@ def lobby_controls(words: Words, lobby: LobbySnapshot) -> discord.ui.View | None
     has_bot = any(seat.user_id is None for seat in lobby.seats)
     return layout(
         [
-            button(component_id("join", gid), words.t("Join"), discord.ButtonStyle.primary,
+            button(LobbyButton("join", gid).encode(), words.t("Join"), discord.ButtonStyle.primary,
                    disabled=full, row=0),
-            button(component_id("leave", gid), words.t("Leave"), row=0),
-            button(component_id("dropbot", gid), words.t("Remove computer player"),
+            button(LobbyButton("leave", gid).encode(), words.t("Leave"), row=0),
+            button(LobbyButton("dropbot", gid).encode(), words.t("Remove computer player"),
                    disabled=not has_bot, row=0),
             level_menu,
-            button(component_id("start", gid), words.t("Start"), discord.ButtonStyle.success,
+            button(LobbyButton("start", gid).encode(), words.t("Start"),
+                   discord.ButtonStyle.success,
                    disabled=not lobby.can_start, row=2),
-            button(component_id("close", gid), words.t("Cancel"), discord.ButtonStyle.danger,
+            button(LobbyButton("close", gid).encode(), words.t("Cancel"),
+                   discord.ButtonStyle.danger,
                    row=2),
         ]
     )
@@ -108,7 +119,7 @@ def hand_controls(words: Words, game_id: int, seat: int, hand: HandSnapshot) -> 
     elif hand.yours and view.phase is Phase.PLAYING:
         if view.hand_hidden:
             items.append(button(
-                component_id("play", game_id, hand.counter, seat, HIDDEN_CARD),
+                MoveButton(game_id, hand.counter, seat, MoveChoice(hidden_card=True)).encode(),
                 words.t("Play my hidden card"), discord.ButtonStyle.primary))
         else:
             items += card_controls(game_id, seat, hand)
@@ -121,10 +132,9 @@ def bid_controls(words: Words, game_id: int, seat: int, hand: HandSnapshot, *, b
     """Bid buttons 0..hand size; the ones not allowed (the hooked number) disabled.
     ``blind``: the buttons make blind bids (the hand has not been looked at)."""
     legal = hand.view.legal_bids
-    flags = ("b",) if blind else ()
     return [
         button(
-            component_id("bid", game_id, hand.counter, seat, bid, *flags),
+            MoveButton(game_id, hand.counter, seat, MoveChoice(bid=bid, blind=blind)).encode(),
             words.t("{bid} blind", bid=bid) if blind else str(bid),
             discord.ButtonStyle.primary if bid in legal else discord.ButtonStyle.secondary,
             disabled=bid not in legal,
@@ -136,7 +146,7 @@ def bid_controls(words: Words, game_id: int, seat: int, hand: HandSnapshot, *, b
 
 def look_control(words: Words, game_id: int, seat: int) -> Item:
     """With blind bids: see the hand (and give up bidding blind this deal)."""
-    return button(component_id("blind", game_id, 0, seat), words.t("Look at my hand"),
+    return button(SeatButton("blind", game_id, seat).encode(), words.t("Look at my hand"),
                   discord.ButtonStyle.success, row=MAX_ROWS - 1)
 
 
@@ -149,7 +159,7 @@ def card_controls(game_id: int, seat: int, hand: HandSnapshot) -> list[Item]:
     for position, card in enumerate(hand_order(view.hand, view.trump), start=1):
         playable = card in legal
         items.append(button(
-            component_id("play", game_id, hand.counter, seat, card.code),
+            MoveButton(game_id, hand.counter, seat, MoveChoice(card=card)).encode(),
             card_button_label(position, card),
             discord.ButtonStyle.primary if playable else discord.ButtonStyle.secondary,
             disabled=not playable,
@@ -159,17 +169,17 @@ def card_controls(game_id: int, seat: int, hand: HandSnapshot) -> list[Item]:
 
 
 def quit_control(words: Words, game_id: int, seat: int) -> Item:
-    return button(component_id("quit", game_id, 0, seat), words.t("Leave game"),
+    return button(SeatButton("quit", game_id, seat).encode(), words.t("Leave game"),
                   discord.ButtonStyle.danger, row=MAX_ROWS - 1)
 
 
 def table_controls(words: Words, game_id: int) -> discord.ui.View:
-    return layout([button(component_id("hand", game_id), words.t("My hand"),
+    return layout([button(GameButton("hand", game_id).encode(), words.t("My hand"),
                           discord.ButtonStyle.primary)])
 
 
 def back_control(words: Words, game_id: int, seat: int) -> Item:
-    return button(component_id("back", game_id, 0, seat), words.t("I'm back"),
+    return button(SeatButton("back", game_id, seat).encode(), words.t("I'm back"),
                   discord.ButtonStyle.success)
 
 
@@ -177,24 +187,25 @@ def review_controls(words: Words, game_id: int, closed: CloseHand) -> discord.ui
     """A finished deal's hand message offers its review (and, at the end, the game's)."""
     if closed.result is None or closed.why not in ("deal_over", "game_over"):
         return None
-    items: list[Item] = [button(component_id("review", game_id, closed.result.number),
+    items: list[Item] = [button(DealReviewButton(game_id, closed.result.number).encode(),
                                 words.t("Review this deal"))]
     if closed.why == "game_over":
-        items.append(button(component_id("reviewall", game_id), words.t("Review my game")))
+        items.append(button(GameButton("reviewall", game_id).encode(), words.t("Review my game")))
     return layout(items)
 
 
 def finished_controls(words: Words, game_id: int) -> discord.ui.View:
     return layout([
-        button(component_id("rematch", game_id), words.t("Rematch"),
+        button(GameButton("rematch", game_id).encode(), words.t("Rematch"),
                discord.ButtonStyle.success),
-        button(component_id("record", game_id), words.t("Download the record")),
+        button(GameButton("record", game_id).encode(), words.t("Download the record")),
     ])
 
 
-def confirm_controls(words: Words, yes_kind: Kind, no_kind: Kind, target: int, yes_label: str,
+def confirm_controls(words: Words, subject: Subject, subject_id: int, yes_label: str,
                      ) -> discord.ui.View:
     return layout([
-        button(component_id(yes_kind, target), yes_label, discord.ButtonStyle.danger),
-        button(component_id(no_kind, target), words.t("Keep it")),
+        button(Confirmation(subject, subject_id, yes=True).encode(), yes_label,
+               discord.ButtonStyle.danger),
+        button(Confirmation(subject, subject_id, yes=False).encode(), words.t("Keep it")),
     ])

@@ -11,7 +11,7 @@ from typing import Final
 import discord
 
 from bot.adapter.words import controls
-from bot.adapter.words.custom_ids import Kind, component_id
+from bot.adapter.words.custom_ids import PadControl, PadKind
 from bot.adapter.words.lobby_view import LOBBY_COLOUR
 from bot.core.pad_effects import PadSnapshot
 from engine import Suit
@@ -100,14 +100,15 @@ def pad_controls(words: Words, pad: PadSnapshot) -> discord.ui.View | None:
         items += _seating_controls(words, pad)
         return controls.layout(items)
     if pad.phase == "trump":
-        items += [_button(words, pad, "padtrump", suit_name(words, suit.symbol), 0, suit.letter)
+        items += [_button(words, pad, "padtrump", suit_name(words, suit.symbol), 0,
+                          suit=suit.letter)
                   for suit in SUIT_BUTTONS]
-        items.append(_button(words, pad, "padtrump", words.t("No trump"), 0, "none"))
+        items.append(_button(words, pad, "padtrump", words.t("No trump"), 0, suit="none"))
     elif pad.bidder is not None:
         items += _numbers(pad, "padbid", pad.bidder, pad.forbidden)
         if pad.may_bid_blind:
             items.append(_button(words, pad, "padblind", words.t("Bid blind…"),
-                                 _row_after_numbers(pad.hand_size), pad.bidder))
+                                 _row_after_numbers(pad.hand_size), seat=pad.bidder))
     elif pad.counting is not None:
         items += _numbers(pad, "padtricks", pad.counting, None)
     keeper_row = NUMBER_ROWS
@@ -121,19 +122,21 @@ def pad_controls(words: Words, pad: PadSnapshot) -> discord.ui.View | None:
     return controls.layout(items)
 
 
-def _button(words: Words, pad: PadSnapshot, kind: Kind, label: str, row: int, *args: object,
+def _button(words: Words, pad: PadSnapshot, kind: PadKind, label: str, row: int, *,
+            seat: int | None = None, suit: str | None = None,
             style: discord.ButtonStyle = discord.ButtonStyle.secondary,
             disabled: bool = False) -> controls.Item:
-    return controls.button(component_id(kind, pad.pad_id, pad.counter, *args), label, style,
-                           disabled=disabled, row=row)
+    control = PadControl(kind, pad.pad_id, pad.counter, seat=seat, suit=suit)
+    return controls.button(control.encode(), label, style, disabled=disabled, row=row)
 
 
-def _numbers(pad: PadSnapshot, kind: Kind, seat: int, forbidden: int | None
+def _numbers(pad: PadSnapshot, kind: PadKind, seat: int, forbidden: int | None
              ) -> list[controls.Item]:
     """0 … hand size for ``seat``; the hooked number is shown, disabled."""
     per_row = controls.BUTTONS_PER_ROW
     return [
-        controls.button(component_id(kind, pad.pad_id, pad.counter, seat, value), str(value),
+        controls.button(PadControl(kind, pad.pad_id, pad.counter, seat=seat,
+                                   number=value).encode(), str(value),
                         discord.ButtonStyle.primary, disabled=value == forbidden,
                         row=min(value // per_row, NUMBER_ROWS - 1))
         for value in range(min(pad.hand_size, NUMBER_ROWS * per_row - 1) + 1)
@@ -154,7 +157,8 @@ def blind_bid_menu(words: Words, pad: PadSnapshot, seat: int) -> controls.Item:
     options = [discord.SelectOption(label=words.t("{bid} blind", bid=bid), value=str(bid))
                for bid in pad.legal_bids]
     return discord.ui.Select(
-        custom_id=component_id("padblind", pad.pad_id, pad.counter, seat, "pick"),
+        custom_id=PadControl("padblind", pad.pad_id, pad.counter, seat=seat,
+                             follow_up=True).encode(),
         placeholder=words.t("Blind bid for {name}…", name=pad.seats[seat].name[:60]),
         options=options)
 
@@ -172,10 +176,10 @@ def _seating_controls(words: Words, pad: PadSnapshot) -> list[controls.Item]:
              for s in range(len(pad.seats))]
     if len(seats) > 1:
         items.append(discord.ui.Select(
-            custom_id=component_id("padup", pad.pad_id, 0), row=1,
+            custom_id=PadControl("padup", pad.pad_id).encode(), row=1,
             placeholder=words.t("Move a seat up one place…"), options=seats[1:]))
     if len(seats) >= 3:
         items.append(discord.ui.Select(
-            custom_id=component_id("paddealer", pad.pad_id, 0), row=2,
+            custom_id=PadControl("paddealer", pad.pad_id).encode(), row=2,
             placeholder=words.t("Or choose the first dealer and start…"), options=seats))
     return items
