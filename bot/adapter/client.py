@@ -29,8 +29,11 @@ from bot.adapter.outbound.review_summary import FinalSummaries
 from bot.adapter.outbound.reviews import Reviews
 from bot.adapter.words.command_words import CommandTranslator
 from bot.adapter.words.languages import LanguageBook
+from bot.core.game_records import GameRecords
 from bot.core.lobby_idle import LOBBY_IDLE_SECONDS
+from bot.core.people import People
 from bot.core.scorepad import ScorePads
+from bot.core.server_settings import ServerSettings
 from bot.core.service import GameService
 from bot.settings import Settings
 from bot.storage import Storage, open_storage
@@ -74,6 +77,7 @@ class KachufulBot(discord.Client):
         self._book: MessageBook | None = None
         self._presenter: Presenter | None = None
         self._languages: LanguageBook | None = None
+        self._asks: tuple[People, ServerSettings, GameRecords] | None = None
         self._health: asyncio.Task[None] | None = None
         self._status_interval = status_interval
         self.reviews = Reviews()
@@ -122,6 +126,21 @@ class KachufulBot(discord.Client):
         assert self._languages is not None
         return self._languages
 
+    @property
+    def people(self) -> People:
+        assert self._asks is not None
+        return self._asks[0]
+
+    @property
+    def server_settings(self) -> ServerSettings:
+        assert self._asks is not None
+        return self._asks[1]
+
+    @property
+    def records(self) -> GameRecords:
+        assert self._asks is not None
+        return self._asks[2]
+
     def open_games(self) -> int:
         return 0 if self._service is None else self._service.open_games()
 
@@ -142,6 +161,9 @@ class KachufulBot(discord.Client):
                                     lobby_idle_seconds=idle, thread_mode=self._thread_mode,
                                     shared=self.settings.shares_database)
         self._pads = ScorePads(storage, self._delivery, shared=self.settings.shares_database)
+        self._asks = (People(storage, self._pads),
+                      ServerSettings(storage, self.settings.turn_timeout),
+                      GameRecords(storage, self._service))
         self._passing = asyncio.create_task(self._pass_reports(), name="reports")
         # Build the card art and palettes once, off the event loop, before any game.
         await asyncio.to_thread(render.warm_up)
@@ -156,8 +178,7 @@ class KachufulBot(discord.Client):
         await self._pads.restore()
 
     async def _thread_mode(self, guild_id: int) -> bool:
-        settings = await self.storage.settings.guild_settings(guild_id)
-        return settings is not None and settings.thread_mode
+        return await self.server_settings.thread_mode(guild_id)
 
     def _command_target(self) -> discord.Object | None:
         guild = self.settings.dev_guild_id

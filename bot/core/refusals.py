@@ -16,7 +16,8 @@ RefusalKey = Literal[
     "join_to_add_computers", "no_computer_to_remove", "only_host_starts",
     "already_started", "need_players", "bad_level", "only_host_or_manager",
     "already_playing", "not_away", "game_over", "channel_has_game", "only_players_rematch",
-    "only_the_asker", "only_host_closes_lobby",
+    "only_the_asker", "only_host_closes_lobby", "only_managers_change_settings",
+    "only_managers_reset", "record_elsewhere", "record_not_finished",
     # the score pad's
     "pad_closed", "pad_only_keeper", "pad_started", "pad_not_started", "pad_illegal",
     "pad_tricks_off", "pad_nothing_to_undo", "pad_need_players", "pad_table_full",

@@ -9,39 +9,29 @@ import discord
 from bot.adapter.inbound.board import send_leaderboard
 from bot.adapter.inbound.lobby_answer import open_lobby
 from bot.adapter.inbound.replies import reply
-from bot.adapter.inbound.router_checks import actor_of, is_manager
+from bot.adapter.inbound.router_checks import actor_of
 from bot.adapter.outbound.pictures import as_file
 from bot.adapter.words.custom_ids import BadComponent, BoardPage, Confirmation
-from bot.core.scorepad_state import PadState
+from bot.core.refusals import Refusal
 from bot.storage import LEADERBOARD_SORTS
-from engine.record import game_to_record, record_to_json
+from engine.record import record_to_json
 
 if TYPE_CHECKING:
     from bot.adapter.inbound.parts import BotParts
 
 
 async def send_record(bot: BotParts, interaction: discord.Interaction, game_id: int) -> None:
-    stored = await bot.storage.games.load_game(game_id)
+    found = await bot.records.record(game_id, interaction.guild_id)
     words = await bot.languages.asker(interaction)
-    if stored.guild_id != interaction.guild_id and interaction.guild_id is not None:
-        await reply(interaction, words.t("That game was played in another server."))
-        return
-    pad = await bot.storage.pads.pad_of_game(game_id) if stored.status == "finished" else None
-    if pad is not None:
-        # A table game: its record is the pad's (bids and trick counts, no cards).
-        state = PadState.fold(pad.rules, pad.keeper_user_id, list(pad.entries))
-        file = as_file(record_to_json(state.record()).encode(), "kachuful-table-game.json")
+    data = record_to_json(found.record).encode()
+    if found.table_game:
         await reply(interaction, words.t("The score pad's record (a table game). Check it with "
-                                         "`kachuful replay FILE`."), file=file)
+                                         "`kachuful replay FILE`."),
+                    file=as_file(data, "kachuful-table-game.json"))
         return
-    if stored.status != "finished" or stored.game is None:
-        await reply(interaction, words.t("A game's record is available once it has finished "
-                                         "(it shows every hand)."))
-        return
-    record = game_to_record(stored.game, include_seed=True)
-    file = as_file(record_to_json(record).encode(), f"kachuful-game-{game_id}.json")
     await reply(interaction, words.t("The record of game {number}. Check it with "
-                                     "`kachuful verify FILE`.", number=game_id), file=file)
+                                     "`kachuful verify FILE`.", number=game_id),
+                file=as_file(data, f"kachuful-game-{game_id}.json"))
 
 
 async def confirm_cancel(
@@ -66,15 +56,13 @@ async def confirm_forget(
 ) -> None:
     words = await bot.languages.asker(interaction)
     if interaction.user.id != user_id:
-        await reply(interaction, words.t("Only the person who asked can confirm this."))
-        return
+        raise Refusal("only_the_asker")
     if not yes:
         await interaction.response.edit_message(content=words.t("Your stats are kept."),
                                                 view=None)
         return
-    deleted = await bot.storage.stats.forget_user(user_id)
+    deleted = await bot.people.forget_person(actor_of(interaction), user_id)
     bot.languages.forget(user_id)
-    bot.pads.forget(user_id)
     await interaction.response.edit_message(content=words.n(
         "Done: your stats are deleted everywhere ({count} game result).",
         "Done: your stats are deleted everywhere ({count} game results).", deleted), view=None)
@@ -84,15 +72,13 @@ async def confirm_reset(
     bot: BotParts, interaction: discord.Interaction, guild_id: int, yes: bool
 ) -> None:
     words = await bot.languages.asker(interaction)
-    if interaction.guild_id != guild_id or not is_manager(interaction):
-        await reply(interaction, words.t("Only someone with Manage Server here can confirm "
-                                         "this."))
-        return
+    actor = actor_of(interaction)
+    bot.people.check_reset(actor, guild_id, interaction.guild_id)
     if not yes:
         await interaction.response.edit_message(content=words.t("The leaderboard is kept."),
                                                 view=None)
         return
-    deleted = await bot.storage.stats.reset_guild_leaderboard(guild_id)
+    deleted = await bot.people.reset_leaderboard(actor, guild_id, interaction.guild_id)
     await interaction.response.edit_message(content=words.n(
         "This server's leaderboard is reset ({count} game result removed).",
         "This server's leaderboard is reset ({count} game results removed).", deleted),

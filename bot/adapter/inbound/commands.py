@@ -16,7 +16,7 @@ from bot.adapter.inbound.lobby_answer import open_lobby
 from bot.adapter.inbound.pad_commands import add_pad_commands, send_pad_record
 from bot.adapter.inbound.replies import reply
 from bot.adapter.inbound.review_answer import send_review
-from bot.adapter.inbound.router_checks import actor_of, is_manager
+from bot.adapter.inbound.router_checks import actor_of
 from bot.adapter.words import controls, texts
 from bot.adapter.words.command_choices import (
     RULE_OPTION_WORDS,
@@ -89,7 +89,7 @@ def build_group(bot: BotParts) -> app_commands.Group:
         session = await bot.service.lookup.in_channel(interaction.channel_id or 0)
         words = await bot.languages.asker(interaction)
         if session is None:
-            settings = await _settings(bot, interaction.guild_id or 0)
+            settings = await bot.server_settings.of(interaction.guild_id or 0)
             text = texts.rules_help(words, PRESETS[settings.default_preset], None)
             text += "\n\n" + words.t("**Presets**") + "\n" + presets_help(words)
         else:
@@ -195,10 +195,8 @@ def build_group(bot: BotParts) -> app_commands.Group:
     @app_commands.default_permissions(manage_guild=True)
     async def reset_leaderboard(interaction: discord.Interaction) -> None:
         words = await bot.languages.asker(interaction)
-        if not is_manager(interaction):
-            await reply(interaction, words.t("Only someone with Manage Server can reset the "
-                                             "leaderboard."))
-            return
+        bot.people.check_reset(actor_of(interaction), interaction.guild_id or 0,
+                               interaction.guild_id)
         await reply(
             interaction,
             words.t("Reset this server's leaderboard and stats for everyone? This cannot be "
@@ -226,11 +224,6 @@ def build_group(bot: BotParts) -> app_commands.Group:
     return group
 
 
-async def _settings(bot: BotParts, guild_id: int) -> GuildSettings:
-    found = await bot.storage.settings.guild_settings(guild_id)
-    return found or GuildSettings(guild_id=guild_id, turn_timeout=bot.settings.turn_timeout)
-
-
 async def start_command(
     bot: BotParts,
     interaction: discord.Interaction,
@@ -255,7 +248,7 @@ async def start_command(
         await reply(interaction, words.t("You're already seated in an unfinished game: finish "
                                          "or leave it first."))
         return
-    server = await _settings(bot, interaction.guild_id)
+    server = await bot.server_settings.of(interaction.guild_id)
     missing = missing_permissions(words, interaction, server.thread_mode)
     if missing:
         await reply(interaction, words.t("I can't run a game here: I need these permissions "
@@ -287,23 +280,15 @@ async def settings_command(
     language: str | None = None,
 ) -> None:
     words = await bot.languages.asker(interaction)
-    if not is_manager(interaction):
-        await reply(interaction, words.t("Only someone with Manage Server can change the "
-                                         "settings."))
-        return
-    guild_id = interaction.guild_id or 0
-    current = await _settings(bot, guild_id)
+    actor, guild_id = actor_of(interaction), interaction.guild_id or 0
+    bot.server_settings.check_change(actor)
     if preset is None and turn_timeout is None and thread_mode is None and language is None:
-        await reply(interaction, await _settings_text(bot, words, current))
+        await reply(interaction, await _settings_text(bot, words,
+                                                      await bot.server_settings.of(guild_id)))
         return
-    new = GuildSettings(
-        guild_id=guild_id,
-        default_preset=preset or current.default_preset,
-        turn_timeout=turn_timeout or current.turn_timeout,
-        thread_mode=current.thread_mode if thread_mode is None else thread_mode,
-        language=language or current.language,
-    )
-    await bot.storage.settings.save_guild_settings(new)
+    new = await bot.server_settings.change(actor, guild_id, preset=preset,
+                                           turn_timeout=turn_timeout, thread_mode=thread_mode,
+                                           language=language)
     bot.languages.server_chose(guild_id, new.language)
     await reply(interaction, words.t("Saved.") + " " + await _settings_text(bot, words, new))
 

@@ -78,10 +78,9 @@ async def scorepad_command(bot: BotParts, interaction: discord.Interaction,
                                          "in this channel: {permissions}.",
                                          permissions=", ".join(missing)))
         return
-    settings = await bot.storage.settings.guild_settings(interaction.guild_id)
+    settings = await bot.server_settings.of(interaction.guild_id)
     try:
-        rules = Rules.from_options(options, preset or (
-            settings.default_preset if settings is not None else "classic"))
+        rules = Rules.from_options(options, preset or settings.default_preset)
     except RulesError as exc:
         await reply(interaction, words.t("Those rules don't work: {reason}", reason=str(exc)))
         return

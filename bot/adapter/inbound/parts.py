@@ -11,7 +11,10 @@ from bot.adapter.outbound.message_book import MessageBook
 from bot.adapter.outbound.presenter import Presenter
 from bot.adapter.outbound.reviews import Reviews
 from bot.adapter.words.languages import LanguageBook
+from bot.core.game_records import GameRecords
+from bot.core.people import People
 from bot.core.scorepad import ScorePads
+from bot.core.server_settings import ServerSettings
 from bot.core.service import GameService
 from bot.settings import Settings
 from bot.storage import Storage
@@ -29,6 +32,15 @@ class BotParts(Protocol):
 
     @property
     def pads(self) -> ScorePads: ...
+
+    @property
+    def people(self) -> People: ...
+
+    @property
+    def server_settings(self) -> ServerSettings: ...
+
+    @property
+    def records(self) -> GameRecords: ...
 
     @property
     def book(self) -> MessageBook: ...

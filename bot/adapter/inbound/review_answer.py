@@ -12,7 +12,6 @@ from ai.review import DealReview, ReviewError
 from bot.adapter.inbound.replies import reply
 from bot.adapter.outbound import pictures
 from bot.adapter.outbound.reviews import ReviewBusy
-from engine import Game
 from i18n import Words
 from i18n.review_words import game_review_lines, review_lines
 from render.review import render_bid_chart
@@ -25,22 +24,6 @@ log = logging.getLogger(__name__)
 MESSAGE_LIMIT = 2000
 
 
-async def _game_and_seat(
-    bot: BotParts, game_id: int, user_id: int
-) -> tuple[Game, int] | None:
-    """The game (a copy when it is running) and the asker's seat in it."""
-    running = bot.service.game_copy(game_id)
-    if running is not None:
-        game, users = running
-    else:
-        stored = await bot.storage.games.load_game(game_id)
-        if stored.game is None:
-            return None
-        game, users = stored.game, tuple(seat.user_id for seat in stored.seats)
-    seat = next((index for index, user in enumerate(users) if user == user_id), None)
-    return None if seat is None else (game, seat)
-
-
 async def send_review(
     bot: BotParts, interaction: discord.Interaction, game_id: int, deal: int | None,
     *, whole_game: bool = False,
@@ -48,7 +31,7 @@ async def send_review(
     """A deal's review (``deal`` None: the last finished one), or the whole game's."""
     words = await bot.languages.asker(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    found = await _game_and_seat(bot, game_id, interaction.user.id)
+    found = await bot.records.played_by(game_id, interaction.user.id)
     if found is None:
         await reply(interaction, words.t("You didn't play in that game."))
         return

@@ -41,6 +41,12 @@ REFUSALS: Final[dict[RefusalKey, str]] = {
     "only_players_rematch": N_("Only the players of that game can start its rematch."),
     "only_the_asker": N_("Only the person who asked can confirm this."),
     "only_host_closes_lobby": N_("Only the host or a server manager can cancel the lobby."),
+    "only_managers_change_settings": N_("Only someone with Manage Server can change the "
+                                        "settings."),
+    "only_managers_reset": N_("Only someone with Manage Server can reset the leaderboard."),
+    "record_elsewhere": N_("That game was played in another server."),
+    "record_not_finished": N_("A game's record is available once it has finished (it shows "
+                              "every hand)."),
     # the score pad's
     "pad_closed": N_("This score pad is closed."),
     "pad_only_keeper": N_("Only the score keeper can do that."),
