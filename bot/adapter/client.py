@@ -152,7 +152,7 @@ class KachufulBot(discord.Client):
         slots = self.work_slot_count
         self._book = MessageBook(storage)
         self._languages = LanguageBook(storage, self.get_guild)
-        context = ShowContext(self, storage, self._book, self._reports, self._languages,
+        context = ShowContext(self, self._book, self._reports, self._languages,
                               FinalSummaries(self.reviews, storage), self.tokens)
         self._presenter = Presenter(context, PadPresenter(self, self._book, self._languages))
         self._delivery = Delivery(self._presenter, self._book, self._reports, table_interval,
@@ -160,7 +160,8 @@ class KachufulBot(discord.Client):
         self._service = GameService(storage, self._delivery, work_slots=slots, time_scale=scale,
                                     lobby_idle_seconds=idle, thread_mode=self._thread_mode,
                                     shared=self.settings.shares_database)
-        self._pads = ScorePads(storage, self._delivery, shared=self.settings.shares_database)
+        self._pads = ScorePads(storage, self._delivery, shared=self.settings.shares_database,
+                               bench=self._service.ctx.bench)
         self._asks = (People(storage, self._pads),
                       ServerSettings(storage, self.settings.turn_timeout),
                       GameRecords(storage, self._service))

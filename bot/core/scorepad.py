@@ -15,22 +15,24 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from contextlib import AbstractAsyncContextManager
+from functools import partial
 from typing import Any, Final, Literal, TypeVar
 
-from bot.core.effects import Effect, EffectSink, Place
+from bot.core.effects import Effect, EffectSink
+from bot.core.pad_copy import FinishedPad, Pad, last_entry_at_of
 from bot.core.pad_effects import (
     PadIdleClosed,
     PadSnapshot,
     ShowPad,
     ShowPadSheet,
     TellPadPeople,
-    pad_snapshot,
 )
 from bot.core.refusals import Refusal
 from bot.core.scorepad_state import BOT, Entry, PadState
 from bot.core.tables import TableRef
 from bot.core.tasks import KeyedTasks
+from bot.core.workbench import Workbench
 from bot.storage import GameNotFound, Storage, StorageError
 from bot.storage.score_pads import forget_in_entries
 from bot.storage.stats import FORGOTTEN_NAME
@@ -41,44 +43,9 @@ T = TypeVar("T")
 
 PAD_IDLE_SECONDS: Final = 24 * 60 * 60
 """A pad with no entry for this long is cancelled (its table has long gone home)."""
-
-
-@dataclass(frozen=True, slots=True)
-class FinishedPad:
-    """What ``/kachuful record`` needs of a channel's last finished pad."""
-
-    rules: Rules
-    keeper_id: int
-    entries: tuple[Entry, ...]
-
-    def record(self) -> dict[str, Any]:
-        return PadState.fold(self.rules, self.keeper_id, self.entries).record()
-
-
-@dataclass
-class Pad:
-    pad_id: int
-    guild_id: int
-    channel_id: int
-    state: PadState
-    entries: list[Entry]
-    """Every saved entry, undos included: the next one is saved as number ``len``."""
-    last_entry_at: float = 0.0
-    """When the last entry was saved (seconds since the epoch): the idle clock's start."""
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-    @property
-    def place(self) -> Place:
-        return Place(self.guild_id, self.channel_id)
-
-    @property
-    def people(self) -> tuple[int, ...]:
-        """The keeper and every seated player with an account, each once."""
-        ids = [self.state.keeper_id] + [s.user_id for s in self.state.seats if s.user_id]
-        return tuple(dict.fromkeys(ids))
-
-    def snapshot(self) -> PadSnapshot:
-        return pad_snapshot(self.pad_id, self.state)
+PAD_WORK_SLOTS: Final = 8
+"""Steps at once when the pads have a workbench of their own (tests; the bot shares
+the games')."""
 
 
 class ScorePads:
@@ -86,11 +53,14 @@ class ScorePads:
         self, storage: Storage, sink: EffectSink,
         *, draw: Callable[[int], int] | None = None,
         idle_seconds: float | None = None, clock: Callable[[], float] = time.time,
-        shared: bool = False,
+        shared: bool = False, bench: Workbench | None = None,
     ) -> None:
+        """``bench``: where every step runs — the bot passes the games' own, so pads
+        and games share the work slots, the database's locks and the graceful stop."""
         self._storage = storage
         self._shared = shared
         """Other processes may enter on these pads too (see :meth:`catch_up`)."""
+        self._bench = bench or Workbench(storage, PAD_WORK_SLOTS, None, shared=shared)
         self._sink = sink
         self._draw = draw or random.SystemRandom().randrange
         """Picks the drawn first dealer among ``n`` seats (tests fix it)."""
@@ -163,7 +133,7 @@ class ScorePads:
         """Add one entry made by ``user_id``; ``counter`` (from a control) must be the
         pad's current one."""
         pad = self.get(pad_id)
-        async with pad.lock:
+        async with self._working_on(pad):
             if pad_id not in self._pads:
                 raise Refusal("pad_closed")
             if counter is not None and counter != pad.snapshot().counter:
@@ -264,7 +234,7 @@ class ScorePads:
         if pad is None:
             return
         self._lost.add(pad.channel_id)
-        async with pad.lock:
+        async with self._working_on(pad):
             if self._pads.get(pad_id) is not pad:
                 return
             if await self._cancel_by_bot(pad, "channel_lost") is not None:
@@ -276,7 +246,7 @@ class ScorePads:
 
     async def _close_when_idle(self, pad: Pad) -> None:
         await asyncio.sleep(max(0.0, pad.last_entry_at + self._idle - self._clock()))
-        async with pad.lock:
+        async with self._working_on(pad):
             if self._pads.get(pad.pad_id) is not pad:
                 return
             if self._clock() < pad.last_entry_at + self._idle:  # an entry came meanwhile
@@ -300,11 +270,53 @@ class ScorePads:
         """Shutting down: the idle timers stop (a restart starts them again)."""
         await self._idle_timers.close()
 
+    def _working_on(self, pad: Pad) -> AbstractAsyncContextManager[None]:
+        """A step on ``pad``: its lock, a work slot and, shared, the database's lock and
+        the pad's entries as stored (another process may have entered some)."""
+        refresh = partial(self._refresh, pad) if self._shared else None
+        return self._bench.working_on_table(pad.lock, TableRef.pad(pad.pad_id), refresh)
+
+    async def _refresh(self, pad: Pad) -> None:
+        """Under the pad's step: take what other processes saved. A pad closed
+        elsewhere leaves this process's memory (the step then finds it closed)."""
+        try:
+            stored = await self._storage.pads.load_pad(pad.pad_id)
+        except GameNotFound:
+            return
+        except StorageError as exc:
+            raise Refusal("storage", error=exc) from None
+        if stored.status != "open":
+            # Closed by another process, which showed the end; the idle timer, if it
+            # is not this very step, ends when it finds the pad gone.
+            self._pads.pop(pad.pad_id, None)
+            return
+        if len(stored.entries) == len(pad.entries):
+            return
+        try:
+            state = PadState.fold(stored.rules, stored.keeper_user_id, stored.entries)
+        except Refusal as exc:
+            log.error("score pad %s can't be caught up: %s", pad.pad_id, exc.key)
+            return
+        pad.state, pad.entries = state, list(stored.entries)
+        pad.last_entry_at = last_entry_at_of(stored.entries, self._clock())
+        # Another process entered (and showed) something: the adapter rereads which
+        # message shows the pad before it edits it.
+        self._sink.reload(TableRef.pad(pad.pad_id))
+
     async def catch_up(self, pad_id: int) -> None:
         """Shared database: bring this process's copy of a pad up to date with its
         stored entries (or load it: another process may have opened it), before a
         click on it is handled."""
         if not self._shared:
+            return
+        local = self._pads.get(pad_id)
+        if local is not None:
+            async with self._working_on(local):
+                pass
+            if self._pads.get(pad_id) is local:
+                self._watch_idle(local)
+            else:
+                self._idle_timers.cancel(pad_id)
             return
         try:
             stored = await self._storage.pads.load_pad(pad_id)
@@ -312,32 +324,19 @@ class ScorePads:
             return
         except StorageError as exc:
             raise Refusal("storage", error=exc) from None
-        local = self._pads.get(pad_id)
-        if stored.status != "open":
-            if local is not None:  # closed by another process, which showed the end
-                del self._pads[pad_id]
-                self._idle_timers.cancel(pad_id)
-            return
-        if local is not None and len(local.entries) == len(stored.entries):
+        if stored.status != "open" or pad_id in self._pads:
             return
         try:
             state = PadState.fold(stored.rules, stored.keeper_user_id, stored.entries)
         except Refusal as exc:
-            log.error("score pad %s can't be caught up: %s", pad_id, exc.key)
+            log.error("score pad %s can't be loaded: %s", pad_id, exc.key)
             return
-        at = _last_entry_at(stored.entries, self._clock())
-        if local is None:
-            local = Pad(stored.pad_id, stored.guild_id, stored.channel_id, state,
-                        list(stored.entries), last_entry_at=at)
-            self._pads[pad_id] = local
-        else:
-            async with local.lock:
-                local.state, local.entries = state, list(stored.entries)
-                local.last_entry_at = at
-        # Another process entered (and showed) something: the adapter rereads which
-        # message shows the pad before it edits it.
+        loaded = Pad(stored.pad_id, stored.guild_id, stored.channel_id, state,
+                     list(stored.entries),
+                     last_entry_at=last_entry_at_of(stored.entries, self._clock()))
+        self._pads[pad_id] = loaded
         self._sink.reload(TableRef.pad(pad_id))
-        self._watch_idle(local)
+        self._watch_idle(loaded)
 
     # --- lifetime ----------------------------------------------------------------------
 
@@ -351,21 +350,14 @@ class ScorePads:
                 continue
             pad = Pad(stored.pad_id, stored.guild_id, stored.channel_id, state,
                       list(stored.entries),
-                      last_entry_at=_last_entry_at(stored.entries, self._clock()))
+                      last_entry_at=last_entry_at_of(stored.entries, self._clock()))
             self._pads[pad.pad_id] = pad
             if state.status != "open":
-                async with pad.lock:
+                async with self._working_on(pad):
                     self._show(pad, await self._close(pad))
             else:
                 self._show(pad, [ShowPad(pad.place, pad.snapshot())])
                 self._watch_idle(pad)
-
-
-def _last_entry_at(entries: Sequence[Entry], now: float) -> float:
-    """When the last entry was saved; ``now`` for entries saved before they carried
-    their time (the idle clock then starts at the restart)."""
-    at = entries[-1].get("at") if entries else None
-    return float(at) if isinstance(at, int | float) and not isinstance(at, bool) else now
 
 
 async def _saving(step: Awaitable[T]) -> T:

@@ -4,6 +4,7 @@ bot keeps entry by entry."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 from typing import Any
 
@@ -17,6 +18,12 @@ from engine import Game, Rules
 class ScorePadStorage:
     def __init__(self, db: Backend) -> None:
         self._db = db
+
+    def pad_lock(self, pad_id: int) -> AbstractAsyncContextManager[None]:
+        """Hold a pad for one step against other processes, as ``games.game_lock`` holds
+        a game. Pads take the negative of their id as the lock's key, so a pad and a
+        game that share an id never wait for each other."""
+        return self._db.game_lock(-pad_id)
 
     async def create_pad(
         self, *, guild_id: int, channel_id: int, keeper_user_id: int, rules: Rules,

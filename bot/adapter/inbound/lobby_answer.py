@@ -35,6 +35,4 @@ async def open_lobby(
     words = await bot.languages.server(interaction.guild_id)
     message = await interaction.edit_original_response(
         embed=lobby_embed(words, lobby), view=controls.lobby_controls(words, lobby))
-    messages = bot.book.start(lobby.game_id, interaction.channel_id)
-    messages.lobby_message_id = message.id
-    await bot.storage.games.update_game_messages(lobby.game_id, lobby_message_id=message.id)
+    await bot.book.lobby_posted(lobby.game_id, interaction.channel_id, message.id)

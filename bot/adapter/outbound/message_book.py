@@ -93,6 +93,34 @@ class MessageBook:
     def forget(self, game_id: int) -> None:
         self._games.pop(game_id, None)
 
+    # What a restart needs is saved as it is posted (the one place the adapter writes).
+
+    async def lobby_posted(self, game_id: int, channel_id: int, message_id: int) -> None:
+        self.start(game_id, channel_id).lobby_message_id = message_id
+        await self._storage.games.update_game_messages(game_id, lobby_message_id=message_id)
+
+    async def thread_opened(self, game_id: int, messages: GameMessages, thread_id: int) -> None:
+        messages.thread_id = thread_id
+        await self._storage.games.update_game_messages(game_id, thread_id=thread_id)
+
+    async def table_posted(self, game_id: int, messages: GameMessages, message_id: int) -> None:
+        if messages.table_message_id == message_id:
+            return
+        messages.table_message_id = message_id
+        await self._storage.games.update_game_messages(game_id, table_message_id=message_id)
+
+    async def dm_opened(self, game_id: int, messages: GameMessages, seat: int,
+                        channel_id: int) -> None:
+        messages.dm_channels[seat] = channel_id
+        await self._storage.games.update_seat(game_id, seat, dm_channel_id=channel_id)
+
+    async def hand_posted(self, game_id: int, messages: GameMessages, seat: int,
+                          message_id: int) -> None:
+        if messages.hand_messages.get(seat) == message_id:
+            return
+        messages.hand_messages[seat] = message_id
+        await self._storage.games.update_seat(game_id, seat, dm_message_id=message_id)
+
     # --- score pads: one message each, edited as entries come in --------------------------
 
     async def pad_message(self, pad_id: int) -> int | None:

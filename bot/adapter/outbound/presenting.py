@@ -16,7 +16,6 @@ from bot.adapter.outbound.reports import Reports
 from bot.adapter.outbound.review_summary import FinalSummaries
 from bot.adapter.words.languages import LanguageBook
 from bot.core import effects as fx
-from bot.storage import Storage
 from i18n import Words
 
 log = logging.getLogger(__name__)
@@ -44,20 +43,19 @@ class ShowContext:
     """What every effect handler shares: the client, the words, the message book."""
 
     def __init__(
-        self, client: discord.Client, storage: Storage, book: MessageBook,
+        self, client: discord.Client, book: MessageBook,
         reports: Reports, languages: LanguageBook,
         summaries: FinalSummaries | None = None, tokens: InteractionTokens | None = None,
     ) -> None:
         self.client = client
         self.languages = languages
-        self.storage = storage
         self.book = book
         self.reports = reports
         """Where what the core must learn is reported (a game moved into its thread)."""
         self.summaries = summaries
+        """Adds the game's review summary to the final DMs."""
         self.tokens = tokens if tokens is not None else InteractionTokens()
         """People's latest click tokens: they edit a hand message before the bot token does."""
-        """Adds the game's review summary to the final DMs."""
 
     # --- where things go ------------------------------------------------------------------
 
@@ -85,8 +83,8 @@ class ShowContext:
         if channel_id is None:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
             dm = user.dm_channel or await user.create_dm()
-            channel_id = messages.dm_channels[seat] = dm.id
-            await self.storage.games.update_seat(game_id, seat, dm_channel_id=dm.id)
+            channel_id = dm.id
+            await self.book.dm_opened(game_id, messages, seat, dm.id)
         return self.client.get_partial_messageable(
             channel_id, type=discord.ChannelType.private)
 

@@ -60,9 +60,8 @@ async def show_open_thread(
                                                    guild_id=e.place.guild_id)
     thread = await channel.get_partial_message(messages.lobby_message_id).create_thread(
         name=(await ctx.server(e.place)).t("Kachuful game {number}", number=game_id))
-    messages.thread_id = thread.id
     ctx.reports.put(ThreadOpened(game_id, thread.id))
-    await ctx.storage.games.update_game_messages(game_id, thread_id=thread.id)
+    await ctx.book.thread_opened(game_id, messages, thread.id)
     for user_id in e.user_ids:
         await best_effort(f"a player not added to the thread of game {game_id}",
                           thread.add_user(discord.Object(user_id)))
@@ -103,9 +102,8 @@ async def show_post_table(
     text = texts.table_text(words, e.table)
     message = await ctx.channel(messages).send(
         text, view=controls.table_controls(words, game_id), allowed_mentions=NO_MENTIONS)
-    messages.table_message_id = message.id
     messages.sent[message.id] = fingerprint(text, True)
-    await ctx.storage.games.update_game_messages(game_id, table_message_id=message.id)
+    await ctx.book.table_posted(game_id, messages, message.id)
 
 
 async def show_edit_table(
@@ -121,9 +119,7 @@ async def show_edit_table(
     message = await edit_or_send(
         ctx.channel(messages), messages.table_message_id, content=text,
         view=controls.table_controls(words, game_id), allowed_mentions=NO_MENTIONS)
-    if message.id != messages.table_message_id:
-        messages.table_message_id = message.id
-        await ctx.storage.games.update_game_messages(game_id, table_message_id=message.id)
+    await ctx.book.table_posted(game_id, messages, message.id)
     messages.sent[message.id] = mark
 
 
@@ -233,9 +229,7 @@ async def show_hand(
     else:
         message = await edit_or_send(dm, message_id, ctx.tokens.for_message(e.user_id, message_id),
                                      content=content, attachments=attachments, view=view)
-    if message.id != message_id:
-        messages.hand_messages[seat] = message.id
-        await ctx.storage.games.update_seat(game_id, seat, dm_message_id=message.id)
+    await ctx.book.hand_posted(game_id, messages, seat, message.id)
     messages.hand_attachments[seat] = (key, list(message.attachments))
     messages.sent[message.id] = mark
 

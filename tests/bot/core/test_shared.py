@@ -192,3 +192,32 @@ async def test_score_pads_catch_up_with_entries_made_elsewhere(
     assert len(first.get(opened.pad_id).state.seats) == 2
     for pad in pads:
         await pad.close()
+
+
+async def test_a_pad_entry_starts_from_what_other_processes_saved(
+    database: Location, open_storage: OpenStorage
+) -> None:
+    """Every pad step runs on the workbench, as a game's does: under the database's lock
+    it first takes the entries saved elsewhere, so a stale copy neither loses an entry
+    nor is refused for one it has not seen."""
+    pads = []
+    for _ in range(2):
+        storage = await open_storage(database, durability="NORMAL")
+        pads.append(ScorePads(storage, RecordingSink(), shared=True))
+    first, second = pads
+    opened = await first.open(guild_id=7, channel_id=4343, keeper_id=person_id(0),
+                              keeper_name="Keeper", rules=preset_rules("short"))
+    await second.catch_up(opened.pad_id)
+    await second.enter(opened.pad_id, person_id(1), {"do": "join", "name": "Guest"})
+    # ``first`` never caught up by hand: its step does it.
+    after = await first.enter(opened.pad_id, person_id(2), {"do": "join", "name": "Third"})
+    assert [seat.name for seat in after.seats] == ["Keeper", "Guest", "Third"]
+    stored = await storage.pads.load_pad(opened.pad_id)
+    assert len(stored.entries) == 3
+    # Cancelled in the second process: the first one's next step finds it closed.
+    await second.enter(opened.pad_id, person_id(0), {"do": "cancel"})
+    with pytest.raises(Refusal) as closed:
+        await first.enter(opened.pad_id, person_id(1), {"do": "leave", "seat": 1})
+    assert closed.value.key == "pad_closed"
+    for pad in pads:
+        await pad.close()
