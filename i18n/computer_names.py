@@ -4,7 +4,9 @@ A computer seat is stored as ``"Mira (easy bot)"`` (:func:`ai.names.computer_nam
 the game, its record and its ratings keep that one English form. Where a name is
 shown, the bracket is re-worded in the reader's language (``Mira (कंप्यूटर, आसान)``);
 a person's name, even one that happens to end in brackets, is left as it is unless
-it is exactly that form.
+it is exactly that form. A person who asked to be forgotten is stored as ``—`` (by
+earlier versions as ``Forgotten player``) and shown as "Forgotten player" in the
+reader's language.
 """
 
 from __future__ import annotations
@@ -28,11 +30,17 @@ LEVEL_WORDS: Final[dict[str, str]] = {
     "hard": N_("hard"),
     "reference": N_("reference"),
 }
+FORGOTTEN_FORMS: Final = frozenset({"—", "Forgotten player"})
+"""How a forgotten person is stored (``bot.storage.stats.FORGOTTEN_NAME``; the second
+by versions before it)."""
+FORGOTTEN: Final = N_("Forgotten player")
 _STORED: Final = re.compile(r"^(?P<name>.+) \((?P<level>easy|medium|hard|reference) bot\)$")
 
 
 def shown_name(words: Words, name: str) -> str:
     """``name`` as the reader reads it: a computer's level in their language."""
+    if name in FORGOTTEN_FORMS:
+        return words.t(FORGOTTEN)
     found = _STORED.match(name) if isinstance(name, str) else None
     if found is None:
         return name

@@ -109,6 +109,12 @@ class GameService:
             raise Refusal("not_in_game")
         return session, seat
 
+    async def player_seat(self, game_id: int, user_id: int) -> int:
+        """The person's seat in the running game (the adapter's check before it answers
+        a seat's button), or a refusal saying why not."""
+        _, seat = await self.playing(game_id, user_id)
+        return seat
+
     def place(self, game_id: int) -> Place | None:
         session = self.ctx.registry.get(game_id)
         return None if session is None else place_of(session)

@@ -31,7 +31,10 @@ from bot.storage.score_pads import forget_in_pads
 from bot.storage.values import check_id, from_epoch, now_or
 
 MAX_PAGE_SIZE: Final = 50
-FORGOTTEN_NAME: Final = "Forgotten player"
+FORGOTTEN_NAME: Final = "—"
+"""What a forgotten person's seats and pad entries are renamed to: no words in any
+language (storage speaks no player's language); each reader sees it worded in theirs
+(``i18n.computer_names.shown_name``)."""
 
 # The ranked figure, then tie-breakers; `rank` shares places on the figure alone.
 # Fixed SQL chosen by a checked sort name: no caller text reaches the query.

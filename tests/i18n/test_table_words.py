@@ -11,6 +11,7 @@ import cli.main
 from ai.review import review_game
 from bot.adapter.words.texts import table_text
 from bot.core.effects import SeatLabel, TableSnapshot
+from bot.storage.stats import FORGOTTEN_NAME
 from cli import play as play_command
 from cli.terminal_scores import standings_lines
 from cli.terminal_table import Seating
@@ -269,3 +270,20 @@ def test_verify_help_follows_the_language(
     with pytest.raises(SystemExit):
         cli.main.main(["verify", "--help"])
     assert "the language of the verdict" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("language", "forgotten"), [
+    ("en", "Forgotten player"),
+    ("hi", "भुलाया गया खिलाड़ी"),
+    ("ne", "बिर्सिएको खेलाडी"),
+    ("gu", "ભૂલાયેલ ખેલાડી"),
+])
+def test_a_forgotten_person_is_worded_in_the_readers_language(
+    language: str, forgotten: str
+) -> None:
+    """Storage renames a forgotten person to a mark of no language; each reader sees it
+    in theirs, as do names stored by earlier versions (in English)."""
+    words = words_for(language)
+    assert shown_name(words, FORGOTTEN_NAME) == forgotten
+    assert shown_name(words, "Forgotten player") == forgotten
+    assert not any(letter.isalpha() for letter in FORGOTTEN_NAME)

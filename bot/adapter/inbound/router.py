@@ -109,7 +109,7 @@ async def on_move(bot: BotParts, interaction: discord.Interaction, move: MoveBut
 
 
 async def on_look(bot: BotParts, interaction: discord.Interaction, look: SeatButton) -> None:
-    await bot.service.playing(look.game_id, interaction.user.id)
+    await bot.service.player_seat(look.game_id, interaction.user.id)
     await interaction.response.defer()
     bot.tokens.saw(interaction)
     hand = await bot.service.look(look.game_id, interaction.user.id, look.seat)
@@ -117,12 +117,12 @@ async def on_look(bot: BotParts, interaction: discord.Interaction, look: SeatBut
 
 
 async def on_hand(bot: BotParts, interaction: discord.Interaction, game_id: int) -> None:
-    await bot.service.playing(game_id, interaction.user.id)
+    await bot.service.player_seat(game_id, interaction.user.id)
     await send_hand(bot, interaction, game_id)
 
 
 async def on_back(bot: BotParts, interaction: discord.Interaction, back: SeatButton) -> None:
-    await bot.service.playing(back.game_id, interaction.user.id)
+    await bot.service.player_seat(back.game_id, interaction.user.id)
     await interaction.response.defer()
     await bot.service.back(back.game_id, interaction.user.id)
     await bot.delivery.settled(TableRef.game(back.game_id))
@@ -131,7 +131,7 @@ async def on_back(bot: BotParts, interaction: discord.Interaction, back: SeatBut
 
 
 async def on_quit(bot: BotParts, interaction: discord.Interaction, quit: SeatButton) -> None:
-    _, seat = await bot.service.playing(quit.game_id, interaction.user.id)
+    seat = await bot.service.player_seat(quit.game_id, interaction.user.id)
     if quit.seat != seat:
         raise Refusal("not_your_controls")
     words = await bot.languages.asker(interaction)

@@ -13,6 +13,7 @@ from bot.core.pad_effects import PadIdleClosed, ShowPad, TellPadPeople
 from bot.core.refusals import Refusal
 from bot.core.scorepad import PAD_IDLE_SECONDS, ScorePads
 from bot.storage import Storage
+from bot.storage.stats import FORGOTTEN_NAME
 from engine import Rules
 from tests.bot.core.helpers import RecordingSink
 
@@ -157,5 +158,5 @@ async def test_forget_me_scrubs_the_finished_pad_kept_for_the_record(
     assert before is not None and before["players"] == ["Asha", "Bikram", "Esha"]
     pads.forget(BIKRAM)
     after = pads.channel_record(CHANNEL)
-    assert after is not None and after["players"] == ["Asha", "Forgotten player", "Esha"]
+    assert after is not None and after["players"] == ["Asha", FORGOTTEN_NAME, "Esha"]
     assert after["deals"] == before["deals"], "the scores stay as they were"

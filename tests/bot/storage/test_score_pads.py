@@ -9,6 +9,7 @@ import pytest
 
 from bot.core.scorepad_state import Entry, PadState
 from bot.storage import GameStateConflict, InvalidValue, Storage
+from bot.storage.stats import FORGOTTEN_NAME
 from engine import Rules
 from tests.bot.storage.conftest import Location, OpenStorage
 from tests.bot.storage.helpers import NOW, human, play_finished_game
@@ -152,8 +153,8 @@ async def test_forget_me_scrubs_a_player_or_the_keeper_from_ended_pads_only(
     assert after.game is not None and before.game is not None
     assert after.game.totals() == before.game.totals(), "the scores stay as they were"
     seat = 1 if forgotten == BIKRAM else 0
-    assert after.seats[seat].name == "Forgotten player" and after.seats[seat].user_id is None
-    assert after.record()["players"][seat] == "Forgotten player"
+    assert after.seats[seat].name == FORGOTTEN_NAME and after.seats[seat].user_id is None
+    assert after.record()["players"][seat] == FORGOTTEN_NAME
     # An open pad goes on as it was (like an open game); other people's pads are untouched.
     assert (await storage.pads.load_pad(still_open)).entries == (ENTRIES[0], ENTRIES[1])
     assert (await storage.pads.load_pad(other)).entries == ({"do": "join", "by": 9, "name": "Zed"},)

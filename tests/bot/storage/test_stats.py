@@ -20,6 +20,7 @@ from bot.storage import (
     Period,
     Storage,
 )
+from bot.storage.stats import FORGOTTEN_NAME
 from engine import Game
 from tests.bot.storage.helpers import (
     NOW,
@@ -288,7 +289,7 @@ async def test_forget_me_deletes_a_player_everywhere(storage: Storage, history: 
     # Ended games keep their record without the name; the open game goes on.
     finished = await storage.games.load_game(1)
     assert finished.seats[0].user_id is None
-    assert finished.seats[0].display_name == "Forgotten player"
+    assert finished.seats[0].display_name == FORGOTTEN_NAME
     assert finished.game is not None and finished.game.is_over
     still_open = await storage.games.load_game(open_id)
     assert still_open.seats[0].user_id == 1 and still_open.game is not None
