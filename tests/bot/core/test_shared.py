@@ -172,14 +172,18 @@ def first_legal(game: Game, seat: int) -> Bid | Play:
     return Play(seat, view.legal_cards[0])
 
 
+async def pads_in_two_processes(
+    database: Location, open_storage: OpenStorage
+) -> list[ScorePads]:
+    """The score pads of two bot processes sharing one database."""
+    return [ScorePads(await open_storage(database, durability="NORMAL"), RecordingSink(),
+                      shared=True) for _ in range(2)]
+
+
 async def test_score_pads_catch_up_with_entries_made_elsewhere(
     database: Location, open_storage: OpenStorage
 ) -> None:
-    pads = []
-    for _ in range(2):
-        storage = await open_storage(database, durability="NORMAL")
-        pads.append(ScorePads(storage, RecordingSink(), shared=True))
-    first, second = pads
+    first, second = pads = await pads_in_two_processes(database, open_storage)
     opened = await first.open(guild_id=7, channel_id=4242, keeper_id=person_id(0),
                               keeper_name="Keeper", rules=preset_rules("short"))
     with pytest.raises(Refusal):
@@ -200,11 +204,8 @@ async def test_a_pad_entry_starts_from_what_other_processes_saved(
     """Every pad step runs on the workbench, as a game's does: under the database's lock
     it first takes the entries saved elsewhere, so a stale copy neither loses an entry
     nor is refused for one it has not seen."""
-    pads = []
-    for _ in range(2):
-        storage = await open_storage(database, durability="NORMAL")
-        pads.append(ScorePads(storage, RecordingSink(), shared=True))
-    first, second = pads
+    first, second = pads = await pads_in_two_processes(database, open_storage)
+    storage = await open_storage(database, durability="NORMAL")
     opened = await first.open(guild_id=7, channel_id=4343, keeper_id=person_id(0),
                               keeper_name="Keeper", rules=preset_rules("short"))
     await second.catch_up(opened.pad_id)
