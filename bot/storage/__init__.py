@@ -6,6 +6,7 @@ see :mod:`bot.storage.store` for how a move is saved before anyone sees it.
 """
 
 from bot.storage.codec import CorruptAction, decode_action, encode_action
+from bot.storage.due_claims import DueDeadline
 from bot.storage.errors import (
     DatabaseTooNew,
     DatabaseUnreadable,
@@ -43,7 +44,6 @@ from bot.storage.moves import UNSET
 from bot.storage.opening import open_storage
 from bot.storage.store import DEFAULT_PATH, Storage
 from bot.storage.summary import HandSizeCount, SeatResult, summarize
-from bot.storage.turns import DueDeadline
 
 __all__ = [
     "DEFAULT_MIN_GAMES",

@@ -11,14 +11,15 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.storage import (
+    due_claims,
     ending,
     game_changes,
     game_setup,
     loading,
     moves,
-    turns,
 )
 from bot.storage.backend import Backend
+from bot.storage.due_claims import DEFAULT_CLAIM_LEASE, DueDeadline
 from bot.storage.errors import GameNotFound
 from bot.storage.game_changes import GameChanges
 from bot.storage.models import (
@@ -27,7 +28,6 @@ from bot.storage.models import (
 )
 from bot.storage.moves import UNSET, Unset
 from bot.storage.summary import SeatResult
-from bot.storage.turns import DEFAULT_CLAIM_LEASE, DueDeadline
 from engine import CHANCE_VERSION, Bid, Game, Play, Rules
 
 
@@ -119,7 +119,7 @@ class GameStore:
     ) -> None:
         """Set the game's Discord ids and settings; arguments left out stay as they are,
         ``None`` clears. ``bot_state`` is a small JSON object the bot owns."""
-        changes = moves.game_changes(
+        changes = moves.game_row_changes(
             thread_id=thread_id,
             lobby_message_id=lobby_message_id,
             table_message_id=table_message_id,
@@ -147,7 +147,7 @@ class GameStore:
 
         A human who leaves mid-game: ``left_game=True, computer_level="…"``.
         """
-        changes = moves.seat_changes(
+        changes = moves.seat_row_changes(
             display_name=display_name,
             computer_level=computer_level,
             dms_closed=dms_closed,
@@ -245,4 +245,4 @@ class GameStore:
         so no other process claims it meanwhile, and it falls due again if this one
         dies before saving the step that sets new deadlines. Oldest first, at most
         ``limit``."""
-        return await turns.claim_due_deadlines(self._db, now, limit, lease)
+        return await due_claims.claim_due_deadlines(self._db, now, limit, lease)

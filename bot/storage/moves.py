@@ -148,7 +148,7 @@ async def update_game(db: Backend, game_id: int, changes: Mapping[str, Any]) -> 
         raise GameNotFound(f"no game {game_id}")
 
 
-def game_changes(
+def game_row_changes(
     *,
     thread_id: int | Unset | None,
     lobby_message_id: int | Unset | None,
@@ -171,7 +171,7 @@ def game_changes(
     return changes
 
 
-def seat_changes(
+def seat_row_changes(
     *,
     display_name: str | Unset,
     computer_level: str | Unset | None,
