@@ -32,6 +32,7 @@ from engine.events import (
 from i18n import N_, Words, suit_name, words_for
 from i18n.computer_names import level_word
 from i18n.illegal_moves import illegal_move_text
+from i18n.rules_words import callbreak_summary
 
 HUMAN: Final = 0
 EXIT_OK: Final = 0
@@ -117,17 +118,7 @@ class CallBreakSession:
                                    game.dealer, game.trump, None, game.turn),))
 
     def _summary(self) -> str:
-        rules, words = self.options.rules, self.words
-        parts = [
-            words.n("{count} deal", "{count} deals", rules.deals),
-            words.t("♠ spades are always trump"),
-            words.t("calls {low} to {high}", low=rules.min_call, high=rules.max_call),
-            words.t("follow suit and beat the trick if you can") if rules.must_head
-            else words.t("follow suit"),
-            words.t("extra tricks score nothing") if rules.strict
-            else words.t("0.1 for each trick over the call"),
-        ]
-        return " · ".join(parts)
+        return callbreak_summary(self.words, self.options.rules)
 
     def _computer_move(self, seat: int) -> None:
         game = self.game

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine import Rules
+from engine import CallBreakRules, Rules
 from engine.rules import PRESETS
 from i18n import N_, Words
 
@@ -97,6 +97,20 @@ def rules_summary(words: Words, rules: Rules) -> str:
         parts.append(words.t("one-card deal played blind"))
     if rules.allow_eight_players:
         parts.append(words.t("up to 8 players"))
+    return " · ".join(parts)
+
+
+def callbreak_summary(words: Words, rules: CallBreakRules) -> str:
+    """A Call Break table's rules in one line (the terminal's and the lobby's)."""
+    parts = [
+        words.n("{count} deal", "{count} deals", rules.deals),
+        words.t("♠ spades are always trump"),
+        words.t("calls {low} to {high}", low=rules.min_call, high=rules.max_call),
+        words.t("follow suit and beat the trick if you can") if rules.must_head
+        else words.t("follow suit"),
+        words.t("extra tricks score nothing") if rules.strict
+        else words.t("0.1 for each trick over the call"),
+    ]
     return " · ".join(parts)
 
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from engine.game import Phase
-from engine.view import SeatView
+from engine.kinds import AnyView
 from i18n import Words
 from render.won_bid import won_and_bid_words
 
 
-def waiting_for(view: SeatView, names: tuple[str, ...], words: Words) -> str:
+def waiting_for(view: AnyView, names: tuple[str, ...], words: Words) -> str:
     """What the table waits for, from the point of view of nobody in particular."""
     if view.phase is Phase.GAME_OVER:
         return words.t("Game over")
@@ -25,7 +25,7 @@ def waiting_for(view: SeatView, names: tuple[str, ...], words: Words) -> str:
     return words.t("Dealing")
 
 
-def my_status(view: SeatView, names: tuple[str, ...], words: Words) -> tuple[str, bool]:
+def my_status(view: AnyView, names: tuple[str, ...], words: Words) -> tuple[str, bool]:
     """The line under a player's hand, and whether it is that player's move."""
     seat = view.seat
     if seat is None:
@@ -43,7 +43,7 @@ def my_status(view: SeatView, names: tuple[str, ...], words: Words) -> tuple[str
     return waiting_for(view, names, words), False
 
 
-def bid_and_won(view: SeatView, words: Words) -> str:
+def bid_and_won(view: AnyView, words: Words) -> str:
     """ "Won 1 · bid 2" for the view's own seat ('' before it has bid): won first, as
     in every won/bid figure."""
     seat = view.seat

@@ -10,7 +10,7 @@ from PIL import Image
 
 from engine.cards import Card
 from engine.game import Phase
-from engine.view import SeatView
+from engine.kinds import AnyView
 from i18n import Words, words_for
 from render.canvas import fill_rounded, new_canvas, ring_rounded
 from render.cards import HAND_CARD_WIDTH, back_tile, card_height, card_tile, dimmed_tile
@@ -107,7 +107,7 @@ def _row(
     return row, (row[-1][1] + CARD_WIDTH if row else 0)
 
 
-def layout_hand(view: SeatView) -> HandLayout:
+def layout_hand(view: AnyView) -> HandLayout:
     """Where every card of the view's hand goes, and in which state."""
     groups = suit_groups(view.hand, view.trump)
     trump_first = bool(groups) and view.trump is not None and groups[0][0].suit == view.trump
@@ -133,7 +133,7 @@ def layout_hand(view: SeatView) -> HandLayout:
     return HandLayout(width, HEIGHT, tuple(placed), span)
 
 
-def draw_hand(view: SeatView, options: RenderOptions = DEFAULT_OPTIONS) -> Image.Image:
+def draw_hand(view: AnyView, options: RenderOptions = DEFAULT_OPTIONS) -> Image.Image:
     """The hand of the view's seat (see :func:`layout_hand` for where each card goes)."""
     if view.seat is None:
         raise ValueError("a hand picture needs a player's own view (a SeatView with a seat)")
@@ -155,7 +155,7 @@ def draw_hand(view: SeatView, options: RenderOptions = DEFAULT_OPTIONS) -> Image
 
 
 def _header(
-    canvas: Image.Image, view: SeatView, colours: Palette, options: RenderOptions, words: Words
+    canvas: Image.Image, view: AnyView, colours: Palette, options: RenderOptions, words: Words
 ) -> None:
     names = player_names(view.players, words)
     right = canvas.width - PAD
@@ -236,7 +236,7 @@ def _blocked_number(canvas: Image.Image, centre: int, number: int, colours: Pale
 
 
 def _draw_blind_deal(
-    canvas: Image.Image, view: SeatView, colours: Palette, options: RenderOptions, words: Words
+    canvas: Image.Image, view: AnyView, colours: Palette, options: RenderOptions, words: Words
 ) -> None:
     """The one-card blind deal: your own card face down, everyone else's face up."""
     names = player_names(view.players, words)
@@ -267,7 +267,7 @@ def _draw_blind_deal(
         x += CARD_WIDTH + CARD_GAP + 6
 
 
-def render_hand(view: SeatView, options: RenderOptions = DEFAULT_OPTIONS) -> bytes:
+def render_hand(view: AnyView, options: RenderOptions = DEFAULT_OPTIONS) -> bytes:
     """The hand of the view's seat. The numbers under the cards are positions in
     :func:`render.order.hand_order` (1-based), as used by the play controls."""
     return encode_picture(draw_hand(view, options), options)

@@ -21,6 +21,9 @@ class RenderOptions:
     """``dark`` matches Discord's dark theme (the default), ``light`` its light one."""
     language: str = "en"
     """The catalogue the picture's labels come from (see :mod:`i18n`)."""
+    callbreak: bool = False
+    """Call Break's scores: kept in tenths and shown with one decimal (4.2), and a call
+    is made with at least the tricks called."""
 
     def __post_init__(self) -> None:
         if self.theme not in THEMES:

@@ -23,7 +23,7 @@ from render.encoding import encode_picture
 from render.names import player_names
 from render.options import DEFAULT_OPTIONS, RenderOptions
 from render.palette import Palette, blend, palette
-from render.text import digit_height, draw_text, signed, text_width
+from render.text import digit_height, draw_text, made_call, signed_points, text_width
 from render.widgets import BODY, PAD, SMALL, TINY, TITLE, fitted
 from render.won_bid import WON_BID_LEGEND, won_of_bid
 
@@ -105,22 +105,25 @@ class SheetLayout:
         return self.column_left(seat) + CELL_PAD + MARK_RADIUS, top + self.row // 2
 
 
-def _points_text(score: int) -> str:
-    return f"+{score}" if score > 0 else signed(score)
+def _points_text(score: int, tenths: bool) -> str:
+    text = signed_points(score, tenths)
+    return f"+{text}" if score > 0 else text
 
 
 def _played_text(result: DealResult, seat: int) -> str:
     return won_of_bid(result.tricks[seat], result.bids[seat], blind=result.blind[seat])
 
 
-def sheet_layout(players: int, results: Sequence[DealResult]) -> SheetLayout:
+def sheet_layout(
+    players: int, results: Sequence[DealResult], tenths: bool = False
+) -> SheetLayout:
     """Cells as wide as their widest won/bid, points and total need (names are
     shortened to fit, not the other way round), never narrower than ``MIN_CELL``;
     as many players side by side as fit ``READABLE_WIDTH``, the bands evened out.
     Rows get a little shorter when there are many deals (3 players play 33)."""
     played_texts = {_played_text(result, seat) for result in results for seat in range(players)}
-    points_texts = {_points_text(score) for result in results for score in result.scores}
-    total_texts = {signed(total) for result in results for total in result.totals}
+    points_texts = {_points_text(score, tenths) for result in results for score in result.scores}
+    total_texts = {signed_points(total, tenths) for result in results for total in result.totals}
     played = max((text_width(text, TINY) for text in played_texts), default=0)
     points = max((text_width(text, TINY) for text in points_texts), default=0)
     totals = max((text_width(text, SMALL, True) for text in total_texts), default=0)
@@ -170,7 +173,7 @@ def draw_score_sheet(
     colours = palette(options)
     words = words_for(options.language)
     names = player_names(tuple(players), words)
-    layout = sheet_layout(len(names), results)
+    layout = sheet_layout(len(names), results, options.callbreak)
     canvas = new_canvas(layout.width, layout.height, colours.background)
     totals = results[-1].totals if results else (0,) * len(names)
     leading = leaders(totals) if results else frozenset()
@@ -186,7 +189,7 @@ def draw_score_sheet(
             empty = fitted(words.t("No deals finished yet"), SMALL, False, layout.width - 3 * PAD)
             draw_text(canvas, PAD + 12, y, empty, SMALL, colours.muted)
         _separators(canvas, layout, band, leading, colours)
-        _footer(canvas, layout, band, totals, leading, colours, words)
+        _footer(canvas, layout, band, totals, leading, colours, words, options.callbreak)
     return canvas
 
 
@@ -298,16 +301,16 @@ def _deal_row(
         draw_text(canvas, PAD + 74, cy, no_trump, TINY - 3, colours.muted, bold=True, align="m")
     for seat in seats:
         left = layout.column_left(seat)
-        hit = result.bids[seat] == result.tricks[seat]
+        hit = made_call(result.bids[seat], result.tricks[seat], options.callbreak)
         mark_x, mark_y = layout.mark_centre(index, seat)
         draw_disc(canvas, mark_x, mark_y, MARK_RADIUS, colours.good if hit else colours.bad)
         draw_mark(canvas, "check" if hit else "cross", mark_x, mark_y, 12, colours.on_accent)
         played = _played_text(result, seat)
         draw_text(canvas, left + layout.played_x, cy, played, TINY, colours.text)
-        points = _points_text(result.scores[seat])
+        points = _points_text(result.scores[seat], options.callbreak)
         points_colour = colours.good if hit else colours.muted
         draw_text(canvas, left + layout.points_right, cy, points, TINY, points_colour, align="r")
-        total = signed(result.totals[seat])
+        total = signed_points(result.totals[seat], options.callbreak)
         right = left + cell - CELL_PAD
         draw_text(canvas, right, cy, total, SMALL, colours.text, bold=True, align="r")
 
@@ -336,6 +339,7 @@ def _footer(
     leading: frozenset[int],
     colours: Palette,
     words: Words,
+    tenths: bool = False,
 ) -> None:
     top = layout.footer_top(band)
     fill(canvas, (PAD, top, layout.band_right(band), top + 2), colours.line)
@@ -345,7 +349,8 @@ def _footer(
     for seat in layout.band_seats(band):
         colour = colours.gold if seat in leading else colours.text
         right = layout.column_left(seat) + layout.cell - CELL_PAD
-        draw_text(canvas, right, cy, signed(totals[seat]), BODY, colour, bold=True, align="r")
+        draw_text(canvas, right, cy, signed_points(totals[seat], tenths), BODY, colour, bold=True,
+                  align="r")
 
 
 def render_score_sheet(

@@ -15,7 +15,7 @@ from render.encoding import encode_picture
 from render.names import player_names
 from render.options import DEFAULT_OPTIONS, RenderOptions
 from render.palette import BRONZE, MEDAL_INK, RGB, SILVER, Palette, palette
-from render.text import draw_text, signed
+from render.text import draw_text, made_call, signed_points
 from render.widgets import BODY, PAD, SMALL, TINY, TITLE, draw_pill, fitted, pill_width
 
 WIDTH: Final = 680
@@ -26,13 +26,17 @@ MEDAL: Final = 20
 MAX_PLAYERS: Final = 8
 
 
-def _headline(names: tuple[str, ...], winners: tuple[int, ...], best: int, words: Words) -> str:
+def _headline(
+    names: tuple[str, ...], winners: tuple[int, ...], best: int, words: Words, tenths: bool
+) -> str:
+    points = signed_points(best, tenths)
     if len(winners) == 1:
         return words.n("{name} wins with {points} point", "{name} wins with {points} points",
-                       abs(best), name=names[winners[0]], points=signed(best))
+                       abs(best) // 10 if tenths else abs(best), name=names[winners[0]],
+                       points=points)
     listed = words.t("{names} and {last}", names=", ".join(names[seat] for seat in winners[:-1]),
                      last=names[winners[-1]])
-    return words.t("Shared win: {names} with {points}", names=listed, points=signed(best))
+    return words.t("Shared win: {names} with {points}", names=listed, points=points)
 
 
 def _medal(place: int, colours: Palette) -> tuple[RGB, RGB]:
@@ -69,7 +73,7 @@ def draw_final_standings(
     canvas = new_canvas(WIDTH, height, colours.background)
     title = fitted(words.t("Final standings"), TITLE, True, WIDTH - 2 * PAD)
     draw_text(canvas, PAD, PAD + 18, title, TITLE, colours.text, bold=True)
-    headline = _headline(names, winners, max(totals), words)
+    headline = _headline(names, winners, max(totals), words, options.callbreak)
     headline = fitted(headline, BODY, True, WIDTH - 2 * PAD)
     draw_text(canvas, PAD, PAD + 58, headline, BODY, colours.gold, bold=True)
     order = sorted(range(n), key=lambda seat: (places[seat], seat))
@@ -89,7 +93,7 @@ def draw_final_standings(
         badge = words.t("SHARED WIN") if won and shared else (words.t("WINNER") if won else "")
         badge_width = pill_width(badge, TINY) + 10 if badge else 0
         room = WIDTH - PAD - 150 - name_x - badge_width
-        stats = _hits_line(results, seat, words)
+        stats = _hits_line(results, seat, words, options.callbreak)
         name_y = cy - 10 if stats else cy
         name_width = draw_text(
             canvas,
@@ -123,7 +127,7 @@ def draw_final_standings(
             canvas,
             WIDTH - PAD - 22 - unit,
             cy,
-            signed(totals[seat]),
+            signed_points(totals[seat], options.callbreak),
             TITLE,
             colours.gold if won else colours.text,
             bold=True,
@@ -132,10 +136,16 @@ def draw_final_standings(
     return canvas
 
 
-def _hits_line(results: Sequence[DealResult], seat: int, words: Words) -> str:
+def _hits_line(
+    results: Sequence[DealResult], seat: int, words: Words, at_least: bool = False
+) -> str:
     if not results or any(seat >= len(result.bids) for result in results):
         return ""
-    hits = sum(1 for result in results if result.bids[seat] == result.tricks[seat])
+    hits = sum(1 for result in results
+               if made_call(result.bids[seat], result.tricks[seat], at_least))
+    if at_least:
+        return words.n("made {hits} of {count} call", "made {hits} of {count} calls",
+                       len(results), hits=hits)
     return words.n("hit {hits} of {count} bid", "hit {hits} of {count} bids", len(results),
                    hits=hits)
 

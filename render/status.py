@@ -9,7 +9,7 @@ from typing import Final
 from PIL import Image
 
 from engine.game import Phase
-from engine.view import SeatView
+from engine.kinds import AnyView
 from i18n import Words, words_for
 from render.canvas import draw_disc, draw_mark, fill_rounded, new_canvas, ring_rounded
 from render.cards import TURN_UP_CARD_WIDTH, card_tile
@@ -49,7 +49,7 @@ TRICKS_X: Final = PAD + 440
 TURN_UP_WIDTH: Final = TURN_UP_CARD_WIDTH
 
 
-def _phase_line(view: SeatView, names: tuple[str, ...], words: Words) -> str:
+def _phase_line(view: AnyView, names: tuple[str, ...], words: Words) -> str:
     waiting = waiting_for(view, names, words)
     if view.phase is Phase.PLAYING:
         number = len(view.completed_tricks) + 1
@@ -60,7 +60,7 @@ def _phase_line(view: SeatView, names: tuple[str, ...], words: Words) -> str:
     return waiting
 
 
-def _bids_line(view: SeatView, words: Words) -> str:
+def _bids_line(view: AnyView, words: Words) -> str:
     known = [bid for bid in view.bids if bid is not None]
     if not known or view.phase not in (Phase.BIDDING, Phase.PLAYING):
         return ""
@@ -79,7 +79,7 @@ def _bids_line(view: SeatView, words: Words) -> str:
 
 
 def _header(
-    canvas: Image.Image, view: SeatView, colours: Palette, options: RenderOptions, words: Words
+    canvas: Image.Image, view: AnyView, colours: Palette, options: RenderOptions, words: Words
 ) -> None:
     right = WIDTH - PAD
     if view.turn_up is not None:
@@ -137,7 +137,7 @@ def _draw_tricks(
     draw_text(canvas, x + shown * DOT_STEP + 6, cy, label, SMALL, colours.text, bold=True)
 
 
-def draw_table_status(view: SeatView, options: RenderOptions = DEFAULT_OPTIONS) -> Image.Image:
+def draw_table_status(view: AnyView, options: RenderOptions = DEFAULT_OPTIONS) -> Image.Image:
     """The table status: a header for the deal, then a line per player."""
     colours = palette(options)
     words = words_for(options.language)
@@ -197,7 +197,7 @@ BID_PILL_ROOM: Final = TRICKS_X - BID_X - 12
 
 
 def _draw_bid(
-    canvas: Image.Image, view: SeatView, seat: int, cy: int, colours: Palette, words: Words
+    canvas: Image.Image, view: AnyView, seat: int, cy: int, colours: Palette, words: Words
 ) -> None:
     bid = view.bids[seat]
     if bid is not None:
@@ -220,6 +220,6 @@ def _pill_text(text: str, bold: bool) -> str:
     return fitted(text, SMALL, bold, BID_PILL_ROOM - SMALL)
 
 
-def render_table_status(view: SeatView, options: RenderOptions = DEFAULT_OPTIONS) -> bytes:
+def render_table_status(view: AnyView, options: RenderOptions = DEFAULT_OPTIONS) -> bytes:
     """The state of the deal in play (any seat's view, or the public one)."""
     return encode_picture(draw_table_status(view, options), options)

@@ -142,3 +142,16 @@ def fit_text(text: str, size: int, bold: bool, max_width: int) -> str:
 def signed(number: int) -> str:
     """An integer with a true minus sign (−5), which reads better than a hyphen."""
     return f"−{-number}" if number < 0 else str(number)
+
+
+def signed_points(number: int, tenths: bool) -> str:
+    """A score with a true minus sign; in tenths (Call Break), with one decimal: 4.2, −3.0."""
+    if not tenths:
+        return signed(number)
+    whole, tenth = divmod(abs(number), 10)
+    return f"{'−' if number < 0 else ''}{whole}.{tenth}"
+
+
+def made_call(bid: int | None, tricks: int, at_least: bool) -> bool:
+    """Kachuful's bid is made exactly; Call Break's call with at least its tricks."""
+    return bid is not None and (tricks >= bid if at_least else tricks == bid)

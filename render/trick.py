@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 from engine.cards import Card, Suit
 from engine.events import TrickWon
 from engine.game import Phase
-from engine.view import SeatView
+from engine.kinds import AnyView
 from i18n import N_, Words, words_for
 from render.canvas import draw_mark, fill_rounded, ring_rounded
 from render.cards import TABLE_CARD_WIDTH, card_height, card_tile, glow_tile
@@ -97,7 +97,7 @@ class TrickScene:
         )
 
     @classmethod
-    def from_view(cls, view: SeatView) -> TrickScene:
+    def from_view(cls, view: AnyView) -> TrickScene:
         """The trick in progress; when none has started, the last finished one (of
         this deal, or of the previous deal once a new deal has been dealt)."""
         if view.trick:
@@ -309,7 +309,7 @@ def _draw_label(
         draw_pill(canvas, left, cy, lead_tag, tag_style, size=TINY, height=LABEL_HEIGHT)
 
 
-def render_trick(view: SeatView, options: RenderOptions = DEFAULT_OPTIONS) -> bytes:
+def render_trick(view: AnyView, options: RenderOptions = DEFAULT_OPTIONS) -> bytes:
     """The trick in progress from ``view``'s seat; when none has started, the last
     one won (see :meth:`TrickScene.from_view`)."""
     return encode_picture(draw_trick(TrickScene.from_view(view), options), options)

@@ -13,9 +13,11 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 from typing import Final
 
+from ai.callbreak import decide_callbreak
 from ai.decide import PlayHiddenCard, decide, decision_seed
 from ai.factory import LEVELS
-from engine import Bid, Game, Play
+from engine import Bid, CallBreakGame, Play
+from engine.kinds import AnyGame
 
 DEFAULT_LEVEL: Final = "medium"
 """Who plays for a person who timed out or left."""
@@ -28,13 +30,16 @@ class ComputerPlayers:
     def __init__(self, workers: int = 2) -> None:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="computer")
 
-    async def choose(self, game: Game, seat: int, level: str) -> Bid | Play:
+    async def choose(self, game: AnyGame, seat: int, level: str) -> Bid | Play:
         """The move the computer makes for ``seat`` now (legal by construction)."""
-        view = game.view(seat)
         seed = decision_seed(game.seed, game.action_count, seat)
         known = level if level in LEVELS else DEFAULT_LEVEL
         loop = asyncio.get_running_loop()
-        move = await loop.run_in_executor(self._pool, decide, view, known, seed)
+        if isinstance(game, CallBreakGame):
+            # Call Break's own players, from the engine's legal calls and cards.
+            return await loop.run_in_executor(self._pool, decide_callbreak, game.view(seat),
+                                              known, seed)
+        move = await loop.run_in_executor(self._pool, decide, game.view(seat), known, seed)
         if isinstance(move, PlayHiddenCard):
             return Play(seat, game.legal_cards(seat)[0])  # its only card, which it can't see
         return move

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Literal, Protocol, TypeVar
 
 from bot.core.tables import TableRef
-from engine import DealResult, Rules, SeatView, Suit, TrickWon
+from engine import DealResult, Suit, TrickWon
+from engine.kinds import AnyRules, AnyView
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +48,7 @@ class TableSnapshot:
 
     game_id: int
     seats: tuple[SeatLabel, ...]
-    view: SeatView
+    view: AnyView
     """The public view (``seat=None``): nothing any one player may not see."""
     commitment: str | None = None
 
@@ -62,7 +63,7 @@ LobbyState = Literal["open", "started", "cancelled", "idle"]
 @dataclass(frozen=True, slots=True)
 class LobbySnapshot:
     game_id: int
-    rules: Rules
+    rules: AnyRules
     seats: tuple[SeatLabel, ...]
     capacity: int
     turn_timeout: int
@@ -81,7 +82,7 @@ class GameSummary:
     host_id: int
     status: str
     """``lobby`` or ``active``."""
-    rules: Rules
+    rules: AnyRules
     seat_count: int
     dealt: bool
     """The first deal has been made (a game exists to review)."""
@@ -91,7 +92,7 @@ class GameSummary:
 class HandSnapshot:
     """What one person may see of their hand now, and which controls apply."""
 
-    view: SeatView
+    view: AnyView
     counter: int
     """The turn counter the move controls carry (stale clicks are recognised by it)."""
     yours: bool
@@ -161,7 +162,7 @@ class ShowTrick(Effect):
 @dataclass(frozen=True, slots=True)
 class ShowScores(Effect):
     game_id: int
-    view: SeatView
+    view: AnyView
     names: tuple[str, ...]
 
 
@@ -187,6 +188,8 @@ class CloseHand(Effect):
     user_id: int
     why: HandClosure
     result: DealResult | None = None
+    rules: AnyRules | None = None
+    """The game's rules, for how the result reads (Call Break's calls and tenths)."""
 
 
 @dataclass(frozen=True, slots=True)

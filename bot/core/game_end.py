@@ -48,7 +48,7 @@ def close_hands(session: GameSession, why: HandClosure) -> list[Effect]:
     results = game.results() if game is not None else ()
     last = results[-1] if results and why == "game_over" else None
     return [
-        CloseHand(place, session.game_id, seat, state.user_id, why, last)
+        CloseHand(place, session.game_id, seat, state.user_id, why, last, session.rules)
         for seat, state in enumerate(session.seats)
         if state.user_id is not None and not state.left
     ]

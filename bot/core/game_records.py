@@ -13,7 +13,7 @@ from bot.core.refusals import Refusal
 from bot.core.scorepad_state import PadState
 from bot.core.service import GameService
 from bot.storage import Storage
-from engine import Game
+from engine.kinds import AnyGame
 from engine.record import game_to_record
 
 
@@ -45,7 +45,7 @@ class GameRecords:
         return GameRecord(game_id, game_to_record(stored.game, include_seed=True),
                           table_game=False)
 
-    async def played_by(self, game_id: int, user_id: int) -> tuple[Game, int] | None:
+    async def played_by(self, game_id: int, user_id: int) -> tuple[AnyGame, int] | None:
         """The game (a copy when it is running here) and the person's seat in it, for a
         review worked out outside the game's lock; ``None`` if they did not play."""
         running = self._service.game_copy(game_id)

@@ -32,7 +32,8 @@ from bot.core.sharing import GameLookup
 from bot.core.snapshots import can_start, lobby_snapshot, place_of, table_snapshot
 from bot.core.stored_sessions import TARGET_KEY
 from bot.storage import NewSeat, StorageError
-from engine import Game, KachufulError, Rules
+from engine import KachufulError
+from engine.kinds import AnyRules
 from engine.shuffle import new_seed
 
 log = logging.getLogger(__name__)
@@ -61,7 +62,7 @@ class Lobbies:
     # --- opening ------------------------------------------------------------------------
 
     async def open(
-        self, *, guild_id: int, channel_id: int, host_id: int, host_name: str, rules: Rules,
+        self, *, guild_id: int, channel_id: int, host_id: int, host_name: str, rules: AnyRules,
         target_players: int | None, turn_timeout: int, rematch_of: int | None = None,
         seats: Sequence[SeatState] = (),
     ) -> LobbySnapshot:
@@ -208,8 +209,8 @@ class Lobbies:
         while session.target_players and len(session.seats) < session.target_players:
             await self._add_computer(session, DEFAULT_LEVEL)
         try:
-            game = Game(session.rules, session.names(), session.seed,
-                        chance_version=session.chance_version)
+            game = session.kind.new_game(session.rules, session.names(), session.seed,
+                                         session.chance_version)
         except KachufulError as exc:  # rules that cannot seat this table
             raise Refusal("need_players", most=session.rules.max_players(),
                           detail=str(exc)) from None

@@ -48,7 +48,8 @@ from bot.core.turns import (
 )
 from bot.core.workbench import Workbench
 from bot.storage import DueDeadline, GameStateConflict, Storage, StorageError
-from engine import Bid, Game, IllegalAction, Play
+from engine import Bid, IllegalAction, Play
+from engine.kinds import AnyGame, replay_copy
 
 log = logging.getLogger(__name__)
 
@@ -125,15 +126,14 @@ class GameService:
         if session is not None:
             session.thread_id = thread_id
 
-    def game_copy(self, game_id: int) -> tuple[Game, tuple[int | None, ...]] | None:
+    def game_copy(self, game_id: int) -> tuple[AnyGame, tuple[int | None, ...]] | None:
         """A copy of a running game (replayed from its log) and its seats' user ids,
         for work done outside the game's lock (reviews); ``None`` if not running here."""
         session = self.ctx.registry.get(game_id)
         game = None if session is None else session.game
         if session is None or game is None:
             return None
-        copy = Game.replay(game.rules, game.players, game.seed, game.log,
-                           chance_version=game.chance_version)
+        copy = replay_copy(game)
         return copy, tuple(seat.user_id for seat in session.seats)
 
     async def hand_of(self, game_id: int, user_id: int) -> tuple[int, HandSnapshot]:

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from bot.core.seats import SeatState
-from engine import Game, Phase, Rules
+from engine import Phase
+from engine.kinds import AnyGame, AnyRules, GameKind, kind_of, simultaneous_bids
 from engine.shuffle import CHANCE_VERSION
 
 SessionStatus = Literal["lobby", "active", "finished", "cancelled"]
@@ -24,12 +25,13 @@ class GameSession:
     guild_id: int
     channel_id: int
     host_id: int
-    rules: Rules
+    rules: AnyRules
+    """Kachuful's or Call Break's: the game the table plays (see :attr:`kind`)."""
     seed: bytes
     turn_timeout: int
     seats: list[SeatState] = field(default_factory=list)
     status: SessionStatus = "lobby"
-    game: Game | None = None
+    game: AnyGame | None = None
     thread_id: int | None = None
     deal_start_counter: int = 0
     """The action count when the current deal's bidding opened (simultaneous bids)."""
@@ -58,6 +60,10 @@ class GameSession:
     rating_changes: tuple[int | None, ...] = ()
     """Per seat, how the person's shown skill rating moved with this game, once it is
     recorded (``None``: a computer, or a game that is not rated)."""
+
+    @property
+    def kind(self) -> GameKind:
+        return kind_of(self.rules)
 
     @property
     def is_active(self) -> bool:
@@ -98,7 +104,7 @@ class GameSession:
         game = self.game
         if game is None:
             return 0
-        if game.phase is Phase.BIDDING and game.rules.bidding == "simultaneous":
+        if game.phase is Phase.BIDDING and simultaneous_bids(game.rules):
             return self.deal_start_counter
         return game.action_count
 

@@ -13,6 +13,7 @@ from bot.core.effects import (
 )
 from bot.core.session import GameSession
 from engine import Phase
+from engine.kinds import blind_bids
 
 MIN_PLAYERS = 3
 
@@ -54,7 +55,7 @@ def hand_snapshot(session: GameSession, seat: int) -> HandSnapshot:
     state = session.seats[seat]
     view = game.view(seat)
     may_bid_blind = (
-        game.rules.blind_bids
+        blind_bids(game.rules)
         and view.phase is Phase.BIDDING
         and not view.has_bid[seat]
         and not state.looked
@@ -71,7 +72,7 @@ def hand_snapshot(session: GameSession, seat: int) -> HandSnapshot:
 def can_start(session: GameSession) -> bool:
     """Start is accepted with 3+ seats, or with a target size computers will fill."""
     size = max(len(session.seats), session.target_players or 0)
-    return MIN_PLAYERS <= size <= session.rules.max_players()
+    return session.kind.min_players <= size <= session.rules.max_players()
 
 
 def lobby_snapshot(session: GameSession, state: LobbyState) -> LobbySnapshot:

@@ -129,7 +129,7 @@ def new_deal_effects(session: GameSession) -> list[Effect]:
         if state.user_id is not None and not state.left and not state.dms_closed \
                 and last is not None:
             effects.append(CloseHand(place, session.game_id, seat, state.user_id,
-                                     "deal_over", last))
+                                     "deal_over", last, session.rules))
     session.deal_start_counter = game.action_count
     session.shown_controls = set()
     effects.append(PostTable(place, table_snapshot(session)))

@@ -27,7 +27,8 @@ from bot.storage.ratings import (
 )
 from bot.storage.summary import SeatResult, summarize
 from bot.storage.values import check_flag, check_id, now_or, rules_to_json
-from engine import Game
+from engine import CallBreakGame, Game
+from engine.kinds import AnyGame, GameName, kind_of
 
 # Shared with the benchmark's bulk loader (bench/bulk_history.py), so that synthetic
 # history has the real shape. Portable SQL: an upsert names the stored row by its table
@@ -36,8 +37,8 @@ from engine import Game
 INSERT_RESULT: Final = """
 INSERT INTO results (game_id, seat, guild_id, finished_at, user_id, total, place, won,
                      shared_win, deals_played, bids_hit, zero_bids, zero_hits, hooked,
-                     rating_mu, rating_sigma, rating_before)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                     rating_mu, rating_sigma, rating_before, game)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 """
 ADD_HAND_ACCURACY: Final = """
 INSERT INTO hand_accuracy (user_id, guild_id, hand_size, deals, hits) VALUES (?, ?, ?, ?, ?)
@@ -47,9 +48,10 @@ DO UPDATE SET deals = hand_accuracy.deals + excluded.deals,
 """
 ADD_PLAYER_TOTALS: Final = """
 INSERT INTO player_totals AS t (guild_id, user_id, display_name, last_played, games, wins,
-                           shared_wins, points, best, deals, hits, zero_bids, zero_hits, hooked)
-VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT (guild_id, user_id) DO UPDATE SET
+                           shared_wins, points, best, deals, hits, zero_bids, zero_hits, hooked,
+                           game)
+VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (guild_id, game, user_id) DO UPDATE SET
     display_name = CASE WHEN excluded.last_played >= t.last_played
                         THEN excluded.display_name ELSE t.display_name END,
     last_played = CASE WHEN excluded.last_played > t.last_played
@@ -68,7 +70,7 @@ ON CONFLICT (guild_id, user_id) DO UPDATE SET
 
 
 async def finish_game(
-    db: Backend, game_id: int, game: Game, now: datetime | None
+    db: Backend, game_id: int, game: AnyGame, now: datetime | None
 ) -> tuple[SeatResult, ...]:
     """Mark a finished game and write its results, in one transaction.
 
@@ -76,20 +78,21 @@ async def finish_game(
     the stored ones are the start of this game's.
     """
     check_id("game_id", game_id)
-    if not isinstance(game, Game) or not game.is_over:
+    if not isinstance(game, Game | CallBreakGame) or not game.is_over:
         raise GameStateConflict(f"game {game_id} is not over: results are written at the end")
     finished = now_or(now)
     results = summarize(game)
+    name = kind_of(game.rules).name
     actions = game.player_actions()
     async with db.transaction("finishing a game") as tx:
         row = await tx.fetchone(
-            "SELECT guild_id, status, rules, seed, chance_version FROM games WHERE id = ?"
+            "SELECT guild_id, status, rules, seed, chance_version, game FROM games WHERE id = ?"
             + db.dialect.lock_for_update,
             (game_id,),
         )
         if row is None:
             raise GameNotFound(f"no game {game_id}")
-        guild_id, status, rules_json, seed_hex, chance_version = row
+        guild_id, status, rules_json, seed_hex, chance_version, stored_game = row
         if status != "active":
             raise GameStateConflict(
                 f"game {game_id} is {status}, so it can't be finished",
@@ -101,6 +104,8 @@ async def finish_game(
             (game_id,),
         )
         _check_same_game(game_id, game, (rules_json, seed_hex, chance_version), len(seats))
+        if stored_game != name:
+            raise GameStateConflict(f"game {game_id} is {stored_game}, not {name}")
         stored = await tx.fetchall(
             "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
         )
@@ -128,10 +133,11 @@ async def finish_game(
         users = {int(s[0]): (s[1], str(s[2])) for s in seats}
         levels = {int(s[0]): s[3] for s in seats}
         updated, rated = await rate_seats(
-            tx, guild_id, [(r.seat, users[r.seat][0], levels[r.seat], r.place) for r in results]
+            tx, guild_id, [(r.seat, users[r.seat][0], levels[r.seat], r.place) for r in results],
+            name,
         )
-        await _write_results(tx, game_id, guild_id, finished, results, users, rated)
-        await save_ratings(tx, guild_id, updated)
+        await _write_results(tx, game_id, guild_id, finished, results, users, rated, name)
+        await save_ratings(tx, guild_id, updated, name)
     return with_rating_changes(results, changes_of(rated))
 
 
@@ -143,7 +149,7 @@ def with_rating_changes(
 
 
 def _check_same_game(
-    game_id: int, game: Game, stored: tuple[str, str, int], seats: int
+    game_id: int, game: AnyGame, stored: tuple[str, str, int], seats: int
 ) -> None:
     """``stored``: the game row's rules JSON, seed hex and chance version."""
     # Names are only labels (a seat may be renamed mid-game), so they are not compared.
@@ -170,12 +176,14 @@ async def _write_results(
     results: Sequence[SeatResult],
     users: Mapping[int, tuple[int | None, str]],
     rated: Mapping[int, SeatRating],
+    game: GameName,
 ) -> None:
     await tx.executemany(
-        INSERT_RESULT, result_rows(game_id, guild_id, finished, results, users, rated)
+        INSERT_RESULT, result_rows(game_id, guild_id, finished, results, users, rated, game)
     )
     await tx.executemany(ADD_HAND_ACCURACY, hand_accuracy_rows(guild_id, results, users))
-    await tx.executemany(ADD_PLAYER_TOTALS, player_totals_rows(guild_id, finished, results, users))
+    await tx.executemany(ADD_PLAYER_TOTALS,
+                         player_totals_rows(guild_id, finished, results, users, game))
 
 
 def result_rows(
@@ -185,6 +193,7 @@ def result_rows(
     results: Sequence[SeatResult],
     users: Mapping[int, tuple[int | None, str]],
     rated: Mapping[int, SeatRating] | None = None,
+    game: GameName = "kachuful",
 ) -> list[tuple[Any, ...]]:
     """Rows for :data:`INSERT_RESULT`: every seat, computers with no user id; rated
     seats with their rating (none given: rated later, by a rebuild)."""
@@ -205,6 +214,7 @@ def result_rows(
             r.zero_hits,
             r.hooked,
             *seat_values(rated or {}, r.seat),
+            game,
         )
         for r in results
     ]
@@ -227,6 +237,7 @@ def player_totals_rows(
     finished: int,
     results: Sequence[SeatResult],
     users: Mapping[int, tuple[int | None, str]],
+    game: GameName = "kachuful",
 ) -> list[tuple[Any, ...]]:
     """Rows for :data:`ADD_PLAYER_TOTALS`: humans only, one game each."""
     rows = []
@@ -249,6 +260,7 @@ def player_totals_rows(
                 r.zero_bids,
                 r.zero_hits,
                 r.hooked,
+                game,
             )
         )
     return rows

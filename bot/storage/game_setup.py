@@ -20,12 +20,13 @@ from bot.storage.values import (
     check_optional_id,
     check_seat_index,
     check_turn_timeout,
+    game_rules_from_json,
     now_or,
-    rules_from_json,
     rules_to_json,
     seed_to_hex,
 )
-from engine import KachufulError, Rules
+from engine import KachufulError
+from engine.kinds import AnyRules, kind_of
 
 OPEN_SQL: Final = "('lobby', 'active')"
 """The statuses of a game that is not over, as an SQL list."""
@@ -52,7 +53,7 @@ async def create_game(
     *,
     guild_id: int,
     channel_id: int,
-    rules: Rules,
+    rules: AnyRules,
     seed: bytes | int | str,
     turn_timeout: int,
     host_user_id: int | None,
@@ -73,6 +74,7 @@ async def create_game(
         now_or(now),
         check_turn_timeout(turn_timeout),
         check_optional_id("rematch_of", rematch_of),
+        kind_of(rules).name,
     )
     seats = tuple(seats)
     _check_seat_count(rules, len(seats))
@@ -85,8 +87,8 @@ async def create_game(
             )
         row = await tx.fetchone(
             "INSERT INTO games (guild_id, channel_id, thread_id, host_user_id, rules, seed, "
-            "chance_version, created_at, turn_timeout, rematch_of) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            "chance_version, created_at, turn_timeout, rematch_of, game) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             values,
         )
         assert row is not None
@@ -100,7 +102,7 @@ async def create_game(
     return game_id
 
 
-def _check_seat_count(rules: Rules, count: int) -> None:
+def _check_seat_count(rules: AnyRules, count: int) -> None:
     if count > rules.max_players():
         raise GameStateConflict(
             f"these rules seat at most {rules.max_players()} players",
@@ -132,10 +134,11 @@ async def _check_user_free(tx: Tx, seat: NewSeat) -> None:
         )
 
 
-async def _lobby_rules(db: Backend, tx: Tx, game_id: int) -> Rules:
+async def _lobby_rules(db: Backend, tx: Tx, game_id: int) -> AnyRules:
     """The lobby's rules, its game row locked until the transaction ends."""
     row = await tx.fetchone(
-        f"SELECT status, rules FROM games WHERE id = ?{db.dialect.lock_for_update}", (game_id,)
+        f"SELECT status, rules, game FROM games WHERE id = ?{db.dialect.lock_for_update}",
+        (game_id,),
     )
     if row is None:
         raise GameNotFound(f"no game {game_id}")
@@ -144,7 +147,7 @@ async def _lobby_rules(db: Backend, tx: Tx, game_id: int) -> Rules:
             f"game {game_id} is {row[0]}, not in its lobby",
             code="game_started",
         )
-    return rules_from_json(row[1])
+    return game_rules_from_json(row[1], row[2])
 
 
 async def add_seat(db: Backend, game_id: int, seat: NewSeat) -> int:

@@ -28,7 +28,8 @@ from bot.storage.models import (
 )
 from bot.storage.moves import UNSET, Unset
 from bot.storage.summary import SeatResult
-from engine import CHANCE_VERSION, Bid, Game, Play, Rules
+from engine import CHANCE_VERSION, Bid, Play
+from engine.kinds import AnyGame, AnyRules
 
 
 class GameStore:
@@ -42,7 +43,7 @@ class GameStore:
         *,
         guild_id: int,
         channel_id: int,
-        rules: Rules,
+        rules: AnyRules,
         seed: bytes | int | str,
         turn_timeout: int,
         host_user_id: int | None = None,
@@ -163,7 +164,7 @@ class GameStore:
     # --- the end -------------------------------------------------------------------------------
 
     async def finish_game(
-        self, game_id: int, game: Game, *, now: datetime | None = None
+        self, game_id: int, game: AnyGame, *, now: datetime | None = None
     ) -> tuple[SeatResult, ...]:
         """Record a game that is over: status, per-seat results and stats, in one
         transaction (moves not yet saved are appended first). Returns the results.

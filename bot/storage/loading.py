@@ -13,14 +13,15 @@ from bot.storage.codec import CorruptAction, decode_action
 from bot.storage.errors import StorageError
 from bot.storage.game_setup import OPEN_SQL
 from bot.storage.models import GameStatus, StoredGame, StoredSeat
-from bot.storage.values import check_id, from_epoch, rules_from_json
-from engine import Game, KachufulError, Rules
+from bot.storage.values import check_id, from_epoch, game_rules_from_json
+from engine import KachufulError, Rules
+from engine.kinds import AnyGame, AnyRules, kind_named
 from engine.shuffle import check_chance_version
 
 _GAME_COLUMNS: Final = (
     "id, guild_id, channel_id, thread_id, host_user_id, status, rules, seed, created_at, "
     "started_at, finished_at, turn_timeout, lobby_message_id, table_message_id, bot_state, "
-    "rematch_of, chance_version"
+    "rematch_of, chance_version, game"
 )
 SEAT_COLUMNS: Final = (
     "game_id, seat, user_id, computer_level, display_name, dms_closed, autoplay, "
@@ -83,20 +84,20 @@ def stored_seat(row: Row) -> StoredSeat:
 def _stored_game(row: Row, seat_rows: list[Row], texts: list[str]) -> StoredGame:
     game_id, guild_id, channel_id, thread_id, host, status, rules_json, seed_hex = row[:8]
     created, started, finished, timeout, lobby_msg, table_msg, state, rematch_of = row[8:16]
-    chance_version = int(row[16])
+    chance_version, game_name = int(row[16]), str(row[17])
     seats = tuple(stored_seat(seat) for seat in seat_rows)
     seed = bytes.fromhex(seed_hex)
-    rules: Rules = Rules()
-    game: Game | None = None
+    rules: AnyRules = Rules()
+    game: AnyGame | None = None
     error: str | None = None
     try:
-        rules = rules_from_json(rules_json)
+        rules = game_rules_from_json(rules_json, game_name)
         # A lobby can't be dealt under an unknown version either, so it is checked too.
         check_chance_version(chance_version)
         if status != "lobby":
             actions = [decode_action(text) for text in texts]
             names = [seat.display_name for seat in seats]
-            game = Game.replay(rules, names, seed, actions, chance_version=chance_version)
+            game = kind_named(game_name).replay(rules, names, seed, actions, chance_version)
     except (KachufulError, CorruptAction, ValueError) as exc:
         error = f"game {game_id} can't be rebuilt from its record: {exc}"
     return StoredGame(

@@ -9,7 +9,7 @@ from typing import Any, Final, Literal, get_args
 
 from bot.storage.errors import InvalidValue
 from bot.storage.values import check_id, check_name, check_turn_timeout
-from engine import Game, Rules
+from engine.kinds import AnyGame, AnyRules, GameName
 from engine.rules import PRESETS
 from i18n import is_language
 
@@ -129,7 +129,8 @@ class StoredGame:
     thread_id: int | None
     host_user_id: int | None
     status: GameStatus
-    rules: Rules
+    rules: AnyRules
+    """Kachuful's or Call Break's: the rules say which game it is."""
     seed: bytes
     chance_version: int
     """How the seed becomes cards (``engine.CHANCE_VERSION`` when the game was made);
@@ -144,7 +145,7 @@ class StoredGame:
     rematch_of: int | None
     seats: tuple[StoredSeat, ...]
     actions_saved: int
-    game: Game | None
+    game: AnyGame | None
     replay_error: str | None = None
 
     @property
@@ -191,6 +192,8 @@ class LeaderboardPage:
     total_players: int
     """Players ranked over all pages (those with at least ``min_games``)."""
     rows: tuple[LeaderboardRow, ...]
+    game: GameName = "kachuful"
+    """Whose ranking: each game has its own (Call Break's points are in tenths)."""
 
     @property
     def page_count(self) -> int:
@@ -236,6 +239,8 @@ class PlayerStats:
     rating_history: tuple[float, ...] = ()
     """The conservative rating before the first shown game, then after each, oldest
     first (the last games only, for a picture)."""
+    game: GameName = "kachuful"
+    """Whose stats: each game has its own (Call Break's points are in tenths)."""
 
     @property
     def win_rate(self) -> float | None:

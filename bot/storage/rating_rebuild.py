@@ -25,8 +25,10 @@ from bot.storage.ratings import (
     rating_rows,
 )
 
-MIGRATION_FILE: Final = "0006_ratings.sql"
-"""The migration after whose SQL :func:`backfill` runs (both backends)."""
+MIGRATION_FILE: Final = "0008_game_kinds.sql"
+"""The migration after whose SQL :func:`backfill` runs (both backends): the ratings
+came with 0006, and the backfill runs the current code, which needs the tables' shape
+of 0008 (ratings per game)."""
 SHOWN_DIFFERENCES: Final = 5
 
 _UNNUMBERED: Final = """
@@ -36,7 +38,7 @@ ORDER BY guild_id, finished_at, id
 """
 _RESULTS: Final = """
 SELECT g.guild_id, g.id, r.seat, r.user_id, s.computer_level, r.place,
-       r.rating_mu, r.rating_sigma, r.rating_before
+       r.rating_mu, r.rating_sigma, r.rating_before, g.game
 FROM games AS g
 JOIN results AS r ON r.game_id = g.id
 JOIN seats AS s ON s.game_id = r.game_id AND s.seat = r.seat
@@ -108,13 +110,14 @@ async def rebuild_ratings(
     scope, params = _scope("g.guild_id", guild_ids)
     rows = await tx.fetchall(_RESULTS.format(scope=scope), params)
     report = RebuildReport()
-    computed: dict[int, dict[str, Rating]] = {}
+    computed: dict[tuple[int, str], dict[str, Rating]] = {}
     seat_updates: list[tuple[Any, ...]] = []
     for guild, guild_rows in itertools.groupby(rows, key=lambda row: int(row[0])):
         report.servers += 1
-        ratings = computed.setdefault(guild, {})
         for game_id, game_rows in itertools.groupby(guild_rows, key=lambda row: int(row[1])):
             seats = list(game_rows)
+            # Each game (Kachuful, Call Break) has ratings of its own.
+            ratings = computed.setdefault((guild, str(seats[0][9])), {})
             expected = dict.fromkeys((int(row[2]) for row in seats), _UNRATED)
             entries = entries_of([row[2:6] for row in seats])
             if entries:
@@ -138,29 +141,31 @@ async def rebuild_ratings(
         scope, params = _scope("guild_id", guild_ids)
         await tx.execute(f"DELETE FROM ratings WHERE TRUE {scope}", params)
         await tx.executemany(SAVE_RATING, [
-            row for guild, ratings in computed.items() for row in rating_rows(guild, ratings)
+            row for (guild, game), ratings in computed.items()
+            for row in rating_rows(guild, ratings, game)
         ])
     return report
 
 
 async def _compare_ratings(
-    tx: Tx, guild_ids: Sequence[int] | None, computed: dict[int, dict[str, Rating]],
-    report: RebuildReport,
+    tx: Tx, guild_ids: Sequence[int] | None,
+    computed: dict[tuple[int, str], dict[str, Rating]], report: RebuildReport,
 ) -> None:
     scope, params = _scope("guild_id", guild_ids)
     stored = {
-        (int(guild), str(player)): Rating(float(mu), float(sigma), int(games))
-        for guild, player, mu, sigma, games in await tx.fetchall(
-            f"SELECT guild_id, player, mu, sigma, games FROM ratings WHERE TRUE {scope}", params
+        (int(guild), str(game), str(player)): Rating(float(mu), float(sigma), int(games))
+        for guild, game, player, mu, sigma, games in await tx.fetchall(
+            f"SELECT guild_id, game, player, mu, sigma, games FROM ratings WHERE TRUE {scope}",
+            params,
         )
     }
     recomputed = {
-        (guild, player): rating
-        for guild, ratings in computed.items() for player, rating in ratings.items()
+        (guild, game, player): rating
+        for (guild, game), ratings in computed.items() for player, rating in ratings.items()
     }
     for key in sorted(stored.keys() | recomputed.keys()):
         if stored.get(key) != recomputed.get(key):
-            report.differ(f"server {key[0]}, {key[1]}: stored {stored.get(key)}, "
+            report.differ(f"server {key[0]}, {key[1]} {key[2]}: stored {stored.get(key)}, "
                           f"recomputed {recomputed.get(key)}")
 
 

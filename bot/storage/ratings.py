@@ -31,9 +31,9 @@ _LOCK_SPACE: Final = zlib.crc32(b"kachuful ratings") % (1 << 31)
 """PostgreSQL's advisory lock key space for rating a server's games one at a time."""
 
 SAVE_RATING: Final = """
-INSERT INTO ratings AS old (guild_id, player, user_id, mu, sigma, ordinal, games)
-VALUES (?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT (guild_id, player) DO UPDATE SET
+INSERT INTO ratings AS old (guild_id, game, player, user_id, mu, sigma, ordinal, games)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (guild_id, game, player) DO UPDATE SET
     mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,
     games = excluded.games
 """
@@ -155,29 +155,34 @@ async def lock_ratings(tx: Tx, dialect: Dialect, guild_id: int) -> None:
 
 
 async def rate_seats(
-    tx: Tx, guild_id: int, seats: Sequence[tuple[int, int | None, str | None, int]]
+    tx: Tx, guild_id: int, seats: Sequence[tuple[int, int | None, str | None, int]],
+    game: str = "kachuful",
 ) -> tuple[dict[str, Rating], dict[int, SeatRating]]:
     """Rate a finishing game (after :func:`lock_ratings`): the players' new ratings, for
     :func:`save_ratings`, and each rated seat's, for its result row.
 
     ``seats``: (seat, user id, computer level, place) of every seat, as stored — what
-    a rebuild reads back from the results and seats."""
+    a rebuild reads back from the results and seats. ``game``: whose ratings (each
+    game keeps its own, so Kachuful and Call Break never mix)."""
     entries = entries_of(seats)
     if not entries:
         return {}, {}
     players = sorted({entry.player for entry in entries})
     marks = ",".join("?" for _ in players)  # only '?' marks: no outside text
     stored = await tx.fetchall(
-        f"SELECT player, mu, sigma, games FROM ratings WHERE guild_id = ? AND player IN ({marks})",
-        (guild_id, *players),
+        "SELECT player, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ? "
+        f"AND player IN ({marks})",
+        (guild_id, game, *players),
     )
     current = {str(p): Rating(float(mu), float(sigma), int(n)) for p, mu, sigma, n in stored}
     updated, rated = rate(current, entries)
     return updated, {seat.seat: seat for seat in rated}
 
 
-async def save_ratings(tx: Tx, guild_id: int, updated: Mapping[str, Rating]) -> None:
-    await tx.executemany(SAVE_RATING, rating_rows(guild_id, updated))
+async def save_ratings(
+    tx: Tx, guild_id: int, updated: Mapping[str, Rating], game: str = "kachuful"
+) -> None:
+    await tx.executemany(SAVE_RATING, rating_rows(guild_id, updated, game))
 
 
 def changes_of(rated: Mapping[int, SeatRating]) -> dict[int, int]:
@@ -191,8 +196,10 @@ def seat_values(rated: Mapping[int, SeatRating], seat: int) -> tuple[Any, Any, A
     return (None, None, None) if found is None else (found.mu, found.sigma, found.before)
 
 
-def rating_rows(guild_id: int, ratings: Mapping[str, Rating]) -> list[tuple[Any, ...]]:
+def rating_rows(
+    guild_id: int, ratings: Mapping[str, Rating], game: str = "kachuful"
+) -> list[tuple[Any, ...]]:
     return [
-        (guild_id, player, user_of(player), r.mu, r.sigma, r.ordinal, r.games)
+        (guild_id, game, player, user_of(player), r.mu, r.sigma, r.ordinal, r.games)
         for player, r in ratings.items()
     ]

@@ -29,6 +29,7 @@ from bot.storage.rating_board import player_rating, rating_leaderboard
 from bot.storage.rating_rebuild import rebuild_ratings
 from bot.storage.score_pads import forget_in_pads
 from bot.storage.values import check_id, from_epoch, now_or
+from engine.kinds import GAME_NAMES, GameName
 
 MAX_PAGE_SIZE: Final = 50
 FORGOTTEN_NAME: Final = "—"
@@ -51,7 +52,7 @@ _ORDER: Final[dict[LeaderboardSort, tuple[str, str]]] = {
 # the results of a recent period summed on the fly (one range of `results_recent`).
 _ALL_TIME_SOURCE: Final = """
 SELECT user_id, display_name, games, wins, points, deals, hits
-FROM player_totals WHERE guild_id = :guild AND games >= :min_games
+FROM player_totals WHERE guild_id = :guild AND game = :game AND games >= :min_games
 """
 _PERIOD_SOURCE: Final = """
 SELECT recent.user_id, names.display_name, recent.games, recent.wins, recent.points,
@@ -60,10 +61,12 @@ FROM (
     SELECT user_id, COUNT(*) AS games, SUM(won) AS wins, SUM(total) AS points,
            SUM(deals_played) AS deals, SUM(bids_hit) AS hits
     FROM results
-    WHERE guild_id = :guild AND finished_at >= :since AND user_id IS NOT NULL {kind_filter}
+    WHERE guild_id = :guild AND game = :game AND finished_at >= :since AND user_id IS NOT NULL
+          {kind_filter}
     GROUP BY user_id HAVING COUNT(*) >= :min_games
 ) AS recent
-LEFT JOIN player_totals AS names ON names.guild_id = :guild AND names.user_id = recent.user_id
+LEFT JOIN player_totals AS names
+    ON names.guild_id = :guild AND names.game = :game AND names.user_id = recent.user_id
 """
 _LEADERBOARD: Final = """
 WITH source AS ({source}), ranked AS (SELECT *, {figure} AS figure FROM source)
@@ -78,13 +81,13 @@ _COUNT_RANKED: Final = "SELECT COUNT(*) FROM ({source}) AS source"
 _STATS_TOTALS: Final = """
 SELECT SUM(games), SUM(wins), SUM(shared_wins), SUM(points), MAX(best), SUM(deals),
        SUM(hits), SUM(zero_bids), SUM(zero_hits), SUM(hooked), MAX(last_played)
-FROM player_totals WHERE user_id = :user {guild_filter}
+FROM player_totals WHERE user_id = :user AND game = :game {guild_filter}
 """
 # Running totals mix both kinds of game; one kind is summed from its results instead.
 _STATS_KIND_TOTALS: Final = """
 SELECT COUNT(*), SUM(won), SUM(shared_win), SUM(total), MAX(total), SUM(deals_played),
        SUM(bids_hit), SUM(zero_bids), SUM(zero_hits), SUM(hooked), MAX(finished_at)
-FROM results WHERE user_id = :user AND table_game = :table {guild_filter}
+FROM results WHERE user_id = :user AND game = :game AND table_game = :table {guild_filter}
 """
 _KIND_FILTER: Final = "AND table_game = :table"
 _STATS_HANDS: Final = """
@@ -123,9 +126,13 @@ async def leaderboard(
     min_games: int | None,
     now: datetime | None,
     kinds: GameKinds = "all",
+    game: GameName = "kachuful",
 ) -> LeaderboardPage:
+    """One page of a server's ranking in one game (Kachuful's and Call Break's are
+    kept apart; Call Break's points are in tenths)."""
     check_id("guild_id", guild_id)
     _check_kinds(kinds)
+    _check_game(game)
     if sort not in LEADERBOARD_SORTS:
         raise InvalidValue(f"sort is one of {', '.join(LEADERBOARD_SORTS)}, not {sort!r}")
     if period not in PERIODS:
@@ -136,7 +143,7 @@ async def leaderboard(
         raise InvalidValue(f"min_games is a whole number from 1, not {min_games!r}")
     if sort == "rating":  # every game of the server counts; period and kind pick people
         played = (period, _since(period, now), kinds)
-        return await rating_leaderboard(db, guild_id, page, page_size, least, played)
+        return await rating_leaderboard(db, guild_id, page, page_size, least, played, game)
     figure, tiebreak = _ORDER[sort]
     params = {
         "guild": guild_id,
@@ -145,6 +152,7 @@ async def leaderboard(
         "limit": page_size,
         "offset": (page - 1) * page_size,
         "table": int(kinds == "table"),
+        "game": game,
     }
     kind_filter = "" if kinds == "all" else _KIND_FILTER
     source = (
@@ -164,7 +172,13 @@ async def leaderboard(
         min_games=least,
         total_players=total,
         rows=tuple(leaderboard_row(row) for row in rows),
+        game=game,
     )
+
+
+def _check_game(game: object) -> None:
+    if game not in GAME_NAMES:
+        raise InvalidValue(f"game is one of {', '.join(GAME_NAMES)}, not {game!r}")
 
 
 def _check_kinds(games: object) -> None:
@@ -173,13 +187,16 @@ def _check_kinds(games: object) -> None:
 
 
 async def player_stats(
-    db: Backend, guild_id: int | None, user_id: int, kinds: GameKinds = "all"
+    db: Backend, guild_id: int | None, user_id: int, kinds: GameKinds = "all",
+    game: GameName = "kachuful",
 ) -> PlayerStats:
     """A player's record in one server, or across all of them (``guild_id=None``).
     Bid accuracy by hand size is kept for all games together, so one kind has none."""
     check_id("user_id", user_id)
     _check_kinds(kinds)
-    params: dict[str, int] = {"user": user_id, "table": int(kinds == "table")}
+    _check_game(game)
+    params: dict[str, int | str] = {"user": user_id, "table": int(kinds == "table"),
+                                    "game": game}
     guild_filter = ""
     if guild_id is not None:
         params["guild"] = check_id("guild_id", guild_id)
@@ -187,11 +204,13 @@ async def player_stats(
     async with db.snapshot("reading a player's stats") as tx:
         source = _STATS_TOTALS if kinds == "all" else _STATS_KIND_TOTALS
         totals = await tx.fetchone(source.format(guild_filter=guild_filter), params)
+        # Only Kachuful's hands differ in size (Call Break's are all one size).
         hands = (await tx.fetchall(_STATS_HANDS.format(guild_filter=guild_filter), params)
-                 if kinds == "all" else [])
+                 if kinds == "all" and game == "kachuful" else [])
         name = await tx.fetchone(_STATS_NAME.format(guild_filter=guild_filter), params)
         rating, rated, change, history = (
-            (None, 0, None, ()) if guild_id is None else await player_rating(tx, guild_id, user_id)
+            (None, 0, None, ()) if guild_id is None
+            else await player_rating(tx, guild_id, user_id, game)
         )
     assert totals is not None
     # SUM over no rows is NULL: a player with no games has zeros.
@@ -221,6 +240,7 @@ async def player_stats(
         rated_games=rated,
         rating_change=change,
         rating_history=history,
+        game=game,
     )
 
 

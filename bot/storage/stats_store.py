@@ -15,6 +15,7 @@ from bot.storage.models import (
     Period,
     PlayerStats,
 )
+from engine.kinds import GameName
 
 
 class StatsStore:
@@ -32,6 +33,7 @@ class StatsStore:
         min_games: int | None = None,
         now: datetime | None = None,
         kinds: GameKinds = "all",
+        game: GameName = "kachuful",
     ) -> LeaderboardPage:
         """One page of a server's human ranking. ``min_games`` defaults to 1 for the
         rating, wins and points and 5 for the ratios (average, win rate, bid accuracy).
@@ -47,14 +49,16 @@ class StatsStore:
             min_games=min_games,
             now=now,
             kinds=kinds,
+            game=game,
         )
 
     async def player_stats(
-        self, guild_id: int | None, user_id: int, kinds: GameKinds = "all"
+        self, guild_id: int | None, user_id: int, kinds: GameKinds = "all",
+        game: GameName = "kachuful",
     ) -> PlayerStats:
         """A player's stats in one server, or across every server (``guild_id=None``),
         over online games, table games (score pads) or both."""
-        return await stats.player_stats(self._db, guild_id, user_id, kinds)
+        return await stats.player_stats(self._db, guild_id, user_id, kinds, game)
 
     async def forget_user(self, user_id: int) -> int:
         """Delete a player's stats in every server (forget-me); returns the number of

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import DealResult, Game
+from engine import CallBreakGame, DealResult, Rules
+from engine.kinds import AnyGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,10 +47,15 @@ def was_hooked(result: DealResult, seat: int, hook: bool) -> bool:
     return seat == result.dealer and result.forbidden_bid(hook) is not None
 
 
-def summarize(game: Game) -> tuple[SeatResult, ...]:
-    """Each seat's result over the deals finished so far (the whole game once over)."""
+def summarize(game: AnyGame) -> tuple[SeatResult, ...]:
+    """Each seat's result over the deals finished so far (the whole game once over).
+
+    Call Break: a call is *made* with at least the tricks called (its ``bids_hit``),
+    there is no zero call and no hook, and totals are in tenths of a point. Its bid
+    accuracy by hand size is not kept (every hand is the same size)."""
     deals = game.results()
-    hook = game.rules.hook
+    callbreak = isinstance(game, CallBreakGame)
+    hook = isinstance(game.rules, Rules) and game.rules.hook
     places, winners = game.standings()
     shared = len(winners) > 1
     totals = game.totals()
@@ -59,7 +65,7 @@ def summarize(game: Game) -> tuple[SeatResult, ...]:
         hits = zero_bids = zero_hits = hooked = 0
         for deal in deals:
             bid, won_tricks = deal.bids[seat], deal.tricks[seat]
-            hit = bid == won_tricks
+            hit = won_tricks >= bid if callbreak else bid == won_tricks
             hits += hit
             zero_bids += bid == 0
             zero_hits += bid == 0 and hit
@@ -79,7 +85,7 @@ def summarize(game: Game) -> tuple[SeatResult, ...]:
                 zero_bids=zero_bids,
                 zero_hits=zero_hits,
                 hooked=hooked,
-                by_hand_size=tuple(
+                by_hand_size=() if callbreak else tuple(
                     HandSizeCount(size, dealt, hit_count)
                     for size, (dealt, hit_count) in sorted(per_size.items())
                 ),

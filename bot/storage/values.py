@@ -11,7 +11,8 @@ from datetime import UTC, datetime
 from typing import Final
 
 from bot.storage.errors import InvalidValue
-from engine import KachufulError, Rules
+from engine import CallBreakRules, KachufulError, Rules
+from engine.kinds import AnyRules, kind_named
 from engine.shuffle import check_chance_version as engine_chance_version
 from engine.shuffle import normalize_seed
 
@@ -95,15 +96,21 @@ def check_flag(name: str, value: object) -> int:
     return int(value)
 
 
-def rules_to_json(rules: Rules) -> str:
-    """The rules as stored: only the fields that differ from ``classic``."""
-    if not isinstance(rules, Rules):
+def rules_to_json(rules: AnyRules) -> str:
+    """The rules as stored: only the fields that differ from the defaults (Kachuful's
+    ``classic``, or Call Break's); the game they are for is stored beside them."""
+    if not isinstance(rules, Rules | CallBreakRules):
         raise InvalidValue(f"rules must be an engine Rules value, not {rules!r}")
     return json.dumps(rules.changed_fields(), sort_keys=True, separators=(",", ":"))
 
 
 def rules_from_json(text: str) -> Rules:
     return Rules.from_options(json.loads(text))
+
+
+def game_rules_from_json(text: str, game: str) -> AnyRules:
+    """A stored game's rules, read as the rules of its game (``kachuful``, ``callbreak``)."""
+    return kind_named(game).rules_from_json(text)
 
 
 def seed_to_hex(seed: bytes | int | str) -> str:

@@ -53,6 +53,10 @@ class CallBreakRules(BaseModel):
                 f"Call Break needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
             )
 
+    def max_players(self) -> int:
+        """The largest table these rules seat (as Kachuful's rules answer it)."""
+        return MAX_PLAYERS
+
     def hand_size(self, players: int) -> int:
         """13 cards for 4 players, 17 for 3 and 10 for 5 (the rest set aside unseen)."""
         self.check_players(players)

@@ -48,10 +48,47 @@ class CallBreakView:
     places: tuple[int, ...]
     winners: tuple[int, ...]
     """Only once the game is over; empty before."""
+    first_dealer: int | None = None
+    dealer_draws: tuple[tuple[Card | None, ...], ...] = ()
+
+    # What Kachuful's SeatView also answers, so one table and hand display serves both
+    # games: Call Break has no hidden, blind or forbidden calls and turns no card up.
 
     @property
     def trump(self) -> Suit:
         return Suit.SPADES
+
+    @property
+    def turn_up(self) -> Card | None:
+        return None
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return (self.hand_size,) * self.deal_count
+
+    @property
+    def awaiting(self) -> tuple[int, ...]:
+        return () if self.turn is None else (self.turn,)
+
+    @property
+    def has_bid(self) -> tuple[bool, ...]:
+        return tuple(call is not None for call in self.bids)
+
+    @property
+    def blind(self) -> tuple[bool, ...]:
+        return (False,) * len(self.players)
+
+    @property
+    def hand_hidden(self) -> bool:
+        return False
+
+    @property
+    def others_cards(self) -> tuple[Card | None, ...]:
+        return ()
+
+    @property
+    def forbidden_bid(self) -> int | None:
+        return None
 
     @property
     def is_my_turn(self) -> bool:
@@ -90,4 +127,6 @@ def build_view(game: CallBreakState, seat: int | None) -> CallBreakView:
         totals=game.totals(),
         places=places,
         winners=winners,
+        first_dealer=game.first_dealer,
+        dealer_draws=game.dealer_draws,
     )

@@ -14,6 +14,7 @@ from bot.adapter.outbound.pictures import as_file
 from bot.adapter.words.custom_ids import BadComponent, BoardPage, Confirmation
 from bot.core.refusals import Refusal
 from bot.storage import LEADERBOARD_SORTS
+from engine.kinds import GAME_NAMES
 from engine.record import record_to_json
 
 if TYPE_CHECKING:
@@ -100,10 +101,10 @@ async def on_board(bot: BotParts, interaction: discord.Interaction, page: BoardP
         raise BadComponent("leaderboard of another server")
     if page.sort not in LEADERBOARD_SORTS or page.period not in (
         "all", "30d", "7d"
-    ) or page.games not in ("all", "online", "table"):
+    ) or page.games not in ("all", "online", "table") or page.game not in GAME_NAMES:
         raise BadComponent("bad leaderboard page")
     await send_leaderboard(bot, interaction, page.sort, page.period, max(1, page.page),
-                           page.games)
+                           page.games, page.game)
 
 
 async def on_rematch(bot: BotParts, interaction: discord.Interaction, game_id: int) -> None:

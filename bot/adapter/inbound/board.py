@@ -18,6 +18,9 @@ from i18n import N_, Words
 PERIODS = {"all": N_("Kachuful leaderboard — all time"),
            "30d": N_("Kachuful leaderboard — the last 30 days"),
            "7d": N_("Kachuful leaderboard — the last 7 days")}
+CALLBREAK_PERIODS = {"all": N_("Call Break leaderboard — all time"),
+                     "30d": N_("Call Break leaderboard — the last 30 days"),
+                     "7d": N_("Call Break leaderboard — the last 7 days")}
 GAMES = {"all": N_("online and table games"), "online": N_("online games only"),
          "table": N_("table games only (score pads)")}
 SORTS = {"rating": N_("Sorted by skill rating"),
@@ -31,16 +34,19 @@ if TYPE_CHECKING:
 
 async def send_leaderboard(
     bot: BotParts, interaction: discord.Interaction, sort: str, period: str, page: int,
-    games: str = "all",
+    games: str = "all", game: str = "kachuful",
 ) -> None:
     board = await bot.storage.stats.leaderboard(
         interaction.guild_id or 0, sort=sort, period=period, page=page,  # type: ignore[arg-type]
         kinds=games,  # type: ignore[arg-type]
+        game=game,  # type: ignore[arg-type]
     )
     # A leaderboard is posted for the whole channel: the server's language.
     words = await bot.languages.server(interaction.guild_id)
     rated = sort == "rating"
-    embed = discord.Embed(title=words.t(PERIODS.get(period, PERIODS["all"])),
+    callbreak = board.game == "callbreak"
+    titles = CALLBREAK_PERIODS if callbreak else PERIODS
+    embed = discord.Embed(title=words.t(titles.get(period, titles["all"])),
                           colour=LOBBY_COLOUR)
     if not board.rows and rated:
         embed.description = words.t("No one has a skill rating here yet: finish a game.")
@@ -60,8 +66,10 @@ async def send_leaderboard(
                 "{wins} wins · {points} pts · avg {average} · win rate {rate} · bids "
                 "{accuracy} ({count} game)",
                 "{wins} wins · {points} pts · avg {average} · win rate {rate} · bids "
-                "{accuracy} ({count} games)", row.games, wins=row.wins, points=row.points,
-                average=f"{row.average:.1f}", rate=f"{row.win_rate:.0%}", accuracy=accuracy)
+                "{accuracy} ({count} games)", row.games, wins=row.wins,
+                points=points_of(board.game, row.points),
+                average=f"{row.average / (10 if callbreak else 1):.1f}",
+                rate=f"{row.win_rate:.0%}", accuracy=accuracy)
             name = discord.utils.escape_markdown(row.display_name)
             lines.append(f"**{row.rank}.** {name} — {figures}")
         embed.description = "\n".join(lines)
@@ -75,12 +83,12 @@ async def send_leaderboard(
         [
             discord.ui.Button(
                 custom_id=BoardPage(interaction.guild_id or 0, max(1, page - 1), sort, period,
-                                    games).encode(),
+                                    games, board.game).encode(),
                 label=words.t("◀ Previous"), disabled=page <= 1,
             ),
             discord.ui.Button(
                 custom_id=BoardPage(interaction.guild_id or 0, page + 1, sort, period,
-                                    games).encode(),
+                                    games, board.game).encode(),
                 label=words.t("Next ▶"), disabled=page >= board.page_count,
             ),
         ]
@@ -89,6 +97,11 @@ async def send_leaderboard(
         await interaction.followup.send(embed=embed, view=view)
     else:
         await interaction.response.send_message(embed=embed, view=view)
+
+
+def points_of(game: str, value: int) -> str:
+    """Points as a leaderboard reads them: Call Break's are kept in tenths."""
+    return f"{value / 10:.1f}" if game == "callbreak" else str(value)
 
 
 def _rating_line(words: Words, row: LeaderboardRow) -> str:
@@ -102,13 +115,17 @@ def _rating_line(words: Words, row: LeaderboardRow) -> str:
 
 
 async def send_stats(
-    bot: BotParts, interaction: discord.Interaction, user: discord.abc.User, games: str = "all"
+    bot: BotParts, interaction: discord.Interaction, user: discord.abc.User, games: str = "all",
+    game: str = "kachuful",
 ) -> None:
     stats = await bot.storage.stats.player_stats(interaction.guild_id, user.id,
-                                           kinds=games)  # type: ignore[arg-type]
+                                                 kinds=games,  # type: ignore[arg-type]
+                                                 game=game)  # type: ignore[arg-type]
     words = await bot.languages.server(interaction.guild_id)
-    embed = discord.Embed(title=words.t("Kachuful stats — {name}", name=user.display_name),
-                          colour=LOBBY_COLOUR)
+    callbreak = stats.game == "callbreak"
+    title = (words.t("Call Break stats — {name}", name=user.display_name) if callbreak
+             else words.t("Kachuful stats — {name}", name=user.display_name))
+    embed = discord.Embed(title=title, colour=LOBBY_COLOUR)
     embed.set_footer(text=words.t(GAMES.get(games, GAMES["all"])))
     if not stats.games:
         embed.description = words.t("No finished games in this server yet.")
@@ -118,12 +135,18 @@ async def send_stats(
 
         embed.add_field(name=words.t("Games"), value=str(stats.games))
         embed.add_field(name=words.t("Wins"), value=f"{stats.wins} ({pct(stats.win_rate)})")
-        embed.add_field(name=words.t("Average score"), value=f"{stats.average_score or 0:.1f}")
-        embed.add_field(name=words.t("Best score"), value=str(stats.best_score))
-        embed.add_field(name=words.t("Bid accuracy"), value=pct(stats.bid_accuracy))
-        zero = f"{stats.zero_hits}/{stats.zero_bids} ({pct(stats.zero_bid_success)})"
-        embed.add_field(name=words.t("Zero bids made"), value=zero)
-        embed.add_field(name=words.t("Hooked as dealer"), value=str(stats.hooked_as_dealer))
+        average = (stats.average_score or 0) / (10 if callbreak else 1)
+        embed.add_field(name=words.t("Average score"), value=f"{average:.1f}")
+        embed.add_field(name=words.t("Best score"),
+                        value=points_of(stats.game, stats.best_score or 0))
+        if callbreak:  # no zero calls and no hook in Call Break
+            embed.add_field(name=words.t("Calls made"), value=pct(stats.bid_accuracy))
+        else:
+            embed.add_field(name=words.t("Bid accuracy"), value=pct(stats.bid_accuracy))
+            zero = f"{stats.zero_hits}/{stats.zero_bids} ({pct(stats.zero_bid_success)})"
+            embed.add_field(name=words.t("Zero bids made"), value=zero)
+            embed.add_field(name=words.t("Hooked as dealer"),
+                            value=str(stats.hooked_as_dealer))
         if stats.last_played is not None:
             last = discord.utils.format_dt(stats.last_played, "R")
             embed.add_field(name=words.t("Last played"), value=last)

@@ -21,6 +21,7 @@ from bot.adapter.words import controls, texts
 from bot.adapter.words.command_choices import (
     RULE_OPTION_WORDS,
     BiddingChoice,
+    GameChoice,
     GamesChoice,
     PeriodChoice,
     PresetChoice,
@@ -33,7 +34,8 @@ from bot.adapter.words.command_choices import (
 )
 from bot.settings import MAX_TURN_TIMEOUT, MIN_TURN_TIMEOUT
 from bot.storage import GuildSettings
-from engine import Rules, RulesError
+from engine import RulesError
+from engine.kinds import AnyRules, kind_named
 from engine.rules import PRESETS
 from i18n import LANGUAGES, N_, Words
 from i18n.rules_words import presets_help
@@ -60,9 +62,12 @@ def build_group(bot: BotParts) -> app_commands.Group:
         players=N_("Table size: Start fills empty seats with computer players"),
         one_card_blind=N_("One-card deal: see everyone's card but your own"),
         turn_timeout=N_("Seconds per move (15 to 86400)"),
+        game=N_("Which game: Kachuful (the default) or Call Break"),
+        deals=N_("Call Break: deals in the match (default 5)"),
     )
     async def start(
         interaction: discord.Interaction,
+        game: GameChoice | None = None,
         preset: PresetChoice | None = None,
         players: app_commands.Range[int, 3, 8] | None = None,
         schedule: ScheduleChoice | None = None,
@@ -76,13 +81,15 @@ def build_group(bot: BotParts) -> app_commands.Group:
         blind_bids: bool | None = None,
         one_card_blind: bool | None = None,
         turn_timeout: app_commands.Range[int, MIN_TURN_TIMEOUT, MAX_TURN_TIMEOUT] | None = None,
+        deals: app_commands.Range[int, 1, 50] | None = None,
     ) -> None:
         options = chosen_options(
             schedule=schedule, max_hand=max_hand, trump=trump, hook=hook, bidding=bidding,
             scoring=scoring, zero_bid_reward=zero_bid_reward, zero_bid_limit=zero_bid_limit,
-            blind_bids=blind_bids, one_card_blind=one_card_blind,
+            blind_bids=blind_bids, one_card_blind=one_card_blind, deals=deals,
         )
-        await start_command(bot, interaction, preset, players, options, turn_timeout)
+        await start_command(bot, interaction, preset, players, options, turn_timeout,
+                            game or "kachuful")
 
     @group.command(name="rules", description=N_("The rules of this channel's game"))
     async def rules(interaction: discord.Interaction) -> None:
@@ -122,21 +129,24 @@ def build_group(bot: BotParts) -> app_commands.Group:
 
     @group.command(name="leaderboard", description=N_("This server's best players"))
     @app_commands.describe(period=N_("Time range"), sort=N_("Rank by"), page=N_("Page number"),
-                           games=N_("Games played here, at a table (score pad), or both"))
+                           games=N_("Games played here, at a table (score pad), or both"),
+                           game=N_("Which game: Kachuful (the default) or Call Break"))
     async def leaderboard(
         interaction: discord.Interaction,
         period: PeriodChoice = "all",
         sort: SortChoice = "rating",
         page: app_commands.Range[int, 1, 10_000] = 1,
         games: GamesChoice = "all",
+        game: GameChoice = "kachuful",
     ) -> None:
-        await send_leaderboard(bot, interaction, sort, period, page, games)
+        await send_leaderboard(bot, interaction, sort, period, page, games, game)
 
     @group.command(name="stats", description=N_("A player's record in this server"))
-    @app_commands.describe(games=N_("Games played here, at a table (score pad), or both"))
+    @app_commands.describe(games=N_("Games played here, at a table (score pad), or both"),
+                           game=N_("Which game: Kachuful (the default) or Call Break"))
     async def stats(interaction: discord.Interaction, player: discord.User | None = None,
-                    games: GamesChoice = "all") -> None:
-        await send_stats(bot, interaction, player or interaction.user, games)
+                    games: GamesChoice = "all", game: GameChoice = "kachuful") -> None:
+        await send_stats(bot, interaction, player or interaction.user, games, game)
 
     @group.command(name="cancel", description=N_("Cancel this channel's game (host or managers)"))
     async def cancel(interaction: discord.Interaction) -> None:
@@ -231,6 +241,7 @@ async def start_command(
     players: int | None,
     options: dict[str, Any],
     turn_timeout: int | None,
+    game: str = "kachuful",
 ) -> None:
     words = await bot.languages.asker(interaction)
     if interaction.guild_id is None or interaction.channel_id is None:
@@ -255,10 +266,8 @@ async def start_command(
                                          "in this channel: {permissions}.",
                                          permissions=", ".join(missing)))
         return
-    if players == 8:
-        options["allow_eight_players"] = True
     try:
-        rules = Rules.from_options(options, preset or server.default_preset)
+        rules = game_rules(game, options, preset, server.default_preset, players)
         if players is not None:
             rules.check_players(players)
     except RulesError as exc:
@@ -269,6 +278,25 @@ async def start_command(
     await open_lobby(bot, interaction, lambda guild_id, channel_id: bot.service.lobbies.open(
         guild_id=guild_id, channel_id=channel_id, host_id=user.id, host_name=user.display_name,
         rules=rules, target_players=players, turn_timeout=turn_timeout or server.turn_timeout))
+
+
+def game_rules(
+    game: str, options: dict[str, Any], preset: str | None, default_preset: str,
+    players: int | None,
+) -> AnyRules:
+    """The start command's rules for ``game``; ``RulesError`` (in the engine's English,
+    naming the options) for options the game doesn't have."""
+    kind = kind_named(game)
+    if kind.name == "callbreak":
+        kachuful_only = sorted(set(options) - {"deals"}) + (["preset"] if preset else [])
+        if kachuful_only:
+            raise RulesError(f"{', '.join(kachuful_only)}: Kachuful options, not Call Break's")
+        return kind.rules_from_options(options, default_preset)
+    if "deals" in options:
+        raise RulesError("deals: a Call Break option (Kachuful's deals follow its schedule)")
+    if players == 8:
+        options["allow_eight_players"] = True
+    return kind.rules_from_options(options, preset or default_preset)
 
 
 async def settings_command(

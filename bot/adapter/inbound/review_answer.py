@@ -12,6 +12,7 @@ from ai.review import DealReview, ReviewError
 from bot.adapter.inbound.replies import reply
 from bot.adapter.outbound import pictures
 from bot.adapter.outbound.reviews import ReviewBusy
+from engine import CallBreakGame
 from i18n import Words
 from i18n.review_words import game_review_lines, review_lines
 from render.review import render_bid_chart
@@ -36,6 +37,10 @@ async def send_review(
         await reply(interaction, words.t("You didn't play in that game."))
         return
     game, seat = found
+    if isinstance(game, CallBreakGame):  # the reviews' model plays Kachuful only
+        await reply(interaction, words.t("Reviews are for Kachuful games: Call Break has none "
+                                         "yet."))
+        return
     if not game.results():
         await reply(interaction, words.t("No deal of that game has finished yet."))
         return

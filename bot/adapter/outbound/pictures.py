@@ -11,8 +11,9 @@ import io
 
 import discord
 
+from bot.adapter.words.game_words import render_options
 from bot.core.effects import ShowTrick
-from engine import SeatView
+from engine.kinds import AnyView
 from i18n import Words
 from render.dealer_draw import render_dealer_draw
 from render.hand import render_hand
@@ -32,7 +33,7 @@ def options_in(words: Words) -> RenderOptions:
     return RenderOptions(language=words.language)
 
 
-async def hand_png(words: Words, view: SeatView) -> bytes:
+async def hand_png(words: Words, view: AnyView) -> bytes:
     return await asyncio.to_thread(render_hand, view, options_in(words))
 
 
@@ -50,21 +51,23 @@ async def trick_file(words: Words, effect: ShowTrick) -> discord.File:
     return as_file(png, f"trick-{effect.deal_number}-{effect.trick.number}.png")
 
 
-async def score_sheet_file(words: Words, view: SeatView, names: list[str]) -> discord.File:
+async def score_sheet_file(words: Words, view: AnyView, names: list[str]) -> discord.File:
     png = await asyncio.to_thread(
-        render_score_sheet, names, view.results, options_in(words), deal_count=view.deal_count
+        render_score_sheet, names, view.results, render_options(words, view.rules),
+        deal_count=view.deal_count
     )
     return as_file(png, f"scores-{len(view.results)}.png")
 
 
-async def final_file(words: Words, view: SeatView, names: list[str]) -> discord.File:
+async def final_file(words: Words, view: AnyView, names: list[str]) -> discord.File:
     png = await asyncio.to_thread(
-        render_final_standings, names, view.totals, options_in(words), results=view.results
+        render_final_standings, names, view.totals, render_options(words, view.rules),
+        results=view.results
     )
     return as_file(png, "final-standings.png")
 
 
-async def dealer_draw_file(words: Words, view: SeatView, names: list[str]) -> discord.File:
+async def dealer_draw_file(words: Words, view: AnyView, names: list[str]) -> discord.File:
     first = view.first_dealer
     assert first is not None
     png = await asyncio.to_thread(

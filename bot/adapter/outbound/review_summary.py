@@ -15,6 +15,7 @@ from ai.review import ReviewError
 from bot.adapter.outbound.delivery import best_effort
 from bot.adapter.outbound.reviews import ReviewBusy, Reviews
 from bot.storage import Storage
+from engine import Game
 from i18n import Words
 from i18n.review_words import game_summary
 
@@ -51,8 +52,8 @@ class FinalSummaries:
 
     async def _line(self, game_id: int, seat: int, words: Words) -> str | None:
         stored = await self._storage.games.load_game(game_id)
-        if stored.game is None or not stored.game.results():
-            return None
+        if not isinstance(stored.game, Game) or not stored.game.results():
+            return None  # not played yet, or Call Break (reviews are Kachuful's)
         try:
             whole = await self._reviews.game_summary(game_id, stored.game, seat)
         except ReviewBusy:

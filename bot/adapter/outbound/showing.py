@@ -155,7 +155,7 @@ async def show_scores(
     words = await ctx.server(e.place)
     names = shown_names(words, e.names)
     await ctx.channel(messages).send(
-        texts.deal_summary(words, e.view.results[-1], names),
+        texts.deal_summary(words, e.view.results[-1], names, e.view.rules),
         file=await pictures.score_sheet_file(words, e.view, names),
         allowed_mentions=NO_MENTIONS)
 

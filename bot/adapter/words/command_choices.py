@@ -17,6 +17,8 @@ BiddingChoice = Literal["in-turn", "simultaneous"]
 SortChoice = Literal["rating", "wins", "points", "average", "win_rate", "bid_accuracy"]
 PeriodChoice = Literal["all", "30d", "7d"]
 GamesChoice = Literal["all", "online", "table"]
+GameChoice = Literal["kachuful", "callbreak"]
+"""Which game: the values are ``engine.kinds.GAME_NAMES`` (Kachuful is the default)."""
 
 
 RULE_OPTION_WORDS: Final = {

@@ -26,11 +26,12 @@ from bot.adapter.words.custom_ids import (
     SeatButton,
     Subject,
 )
+from bot.adapter.words.game_words import bid_numbers
 from bot.adapter.words.texts import card_button_label
 from bot.core.computers import PLAYABLE_LEVELS
 from bot.core.effects import CloseHand, HandSnapshot, LobbySnapshot
 from bot.core.move_choice import MoveChoice
-from engine import Phase
+from engine import CallBreakRules, Phase
 from engine.display_order import hand_order
 from i18n import N_, Words
 
@@ -140,7 +141,7 @@ def bid_controls(words: Words, game_id: int, seat: int, hand: HandSnapshot, *, b
             disabled=bid not in legal,
             row=min(bid // BUTTONS_PER_ROW, MAX_ROWS - 2),
         )
-        for bid in range(hand.view.hand_size + 1)
+        for bid in bid_numbers(hand.view)
     ]
 
 
@@ -185,7 +186,8 @@ def back_control(words: Words, game_id: int, seat: int) -> Item:
 
 def review_controls(words: Words, game_id: int, closed: CloseHand) -> discord.ui.View | None:
     """A finished deal's hand message offers its review (and, at the end, the game's)."""
-    if closed.result is None or closed.why not in ("deal_over", "game_over"):
+    if closed.result is None or closed.why not in ("deal_over", "game_over") \
+            or isinstance(closed.rules, CallBreakRules):  # reviews are Kachuful's only
         return None
     items: list[Item] = [button(DealReviewButton(game_id, closed.result.number).encode(),
                                 words.t("Review this deal"))]

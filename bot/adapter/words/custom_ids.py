@@ -137,18 +137,20 @@ class DealReviewButton:
 
 @dataclass(frozen=True, slots=True)
 class BoardPage:
-    """A leaderboard page: ``kf:board:<server>:<page>:<sort>.<period>[.<games>]`` (pages
-    posted before the games option have no third argument: all games)."""
+    """A leaderboard page: ``kf:board:<server>:<page>:<sort>.<period>[.<games>[.<game>]]``
+    (pages posted before the games option have no third argument: all games; before
+    Call Break, no fourth: Kachuful)."""
 
     guild_id: int
     page: int
     sort: str
     period: str
     games: str = "all"
+    game: str = "kachuful"
 
     def encode(self) -> str:
         return _wire("board", self.guild_id, self.page, self.sort.replace("_", "-"),
-                     self.period, self.games)
+                     self.period, self.games, self.game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,10 +270,11 @@ def _review(_: str, number: int, counter: int, args: tuple[str, ...]) -> Control
 
 
 def _board(_: str, number: int, counter: int, args: tuple[str, ...]) -> Control:
-    if len(args) not in (2, 3):
+    if len(args) not in (2, 3, 4):
         raise BadComponent("bad leaderboard page")
     return BoardPage(number, counter, args[0].replace("-", "_"), args[1],
-                     args[2] if len(args) == 3 else "all")
+                     args[2] if len(args) >= 3 else "all",
+                     args[3] if len(args) == 4 else "kachuful")
 
 
 def _confirmation(kind: str, number: int, _: int, args: tuple[str, ...]) -> Control:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
+from bot.adapter.words.game_words import is_callbreak, made, points, signed_points
 from bot.adapter.words.texts import cards_text, trump_text
 from bot.core.effects import CloseHand, HandSnapshot
-from engine import Phase
+from engine import Phase, Rules
 from i18n import Words
 
 
@@ -24,6 +25,13 @@ def hand_text(words: Words, hand: HandSnapshot, where: str) -> str:
                          "bid scores double.")
         if hand.yours:
             status += " " + words.t("Pick a blind bid, or look at your hand first.")
+    elif view.phase is Phase.BIDDING and is_callbreak(view.rules):
+        if hand.yours:
+            status = words.t("**Your turn to call.**")
+        elif view.has_bid[seat]:
+            status = words.t("You call {call}. Waiting for the others.", call=view.bids[seat])
+        else:
+            status = words.t("Waiting for your turn to call.")
     elif view.phase is Phase.BIDDING:
         if hand.yours:
             status = words.t("**Your turn to bid.**")
@@ -37,6 +45,9 @@ def hand_text(words: Words, hand: HandSnapshot, where: str) -> str:
     elif view.phase is Phase.PLAYING:
         if hand.yours:
             status = words.t("**Your turn to play.**")
+        elif is_callbreak(view.rules):
+            status = words.t("You called {call} and have taken {took}.", call=view.bids[seat],
+                             took=view.tricks_won[seat])
         else:
             status = words.t("You bid {bid} and have taken {took}.", bid=view.bids[seat],
                              took=view.tricks_won[seat])
@@ -67,11 +78,23 @@ def hand_closed_text(words: Words, closed: CloseHand, where: str) -> str:
     if result is None:
         return words.t("{where} — the game is over.", where=where)
     seat = closed.seat
-    made = result.bids[seat] == result.tricks[seat]
+    rules = closed.rules or Rules()
+    hit = made(rules, result.bids[seat], result.tricks[seat])
+    if is_callbreak(rules):
+        text = words.t(
+            "{where} — deal {number} is over: you called {call} and took {took} ({hit}, "
+            "{score}, total {total}).", where=where, number=result.number,
+            call=result.bids[seat], took=result.tricks[seat],
+            hit=words.t("✓ made it") if hit else words.t("✗ missed"),
+            score=signed_points(rules, result.scores[seat]),
+            total=points(rules, result.totals[seat]))
+        if closed.why == "game_over":
+            text += " " + words.t("The game is over: the final standings follow.")
+        return text
     text = words.t(
         "{where} — deal {number} is over: you bid {bid} and took {took} ({hit}, {score}, "
         "total {total}).", where=where, number=result.number, bid=result.bids[seat],
-        took=result.tricks[seat], hit=words.t("✓ made it") if made else words.t("✗ missed"),
+        took=result.tricks[seat], hit=words.t("✓ made it") if hit else words.t("✗ missed"),
         score=f"{result.scores[seat]:+d}", total=result.totals[seat])
     if closed.why == "game_over":
         text += " " + words.t("The game is over: the final standings follow.")

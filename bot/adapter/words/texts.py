@@ -8,20 +8,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.adapter.words.game_words import (
+    callbreak_help,
+    game_words_rules_line,
+    is_callbreak,
+    made,
+    points,
+    signed_points,
+)
 from bot.core.effects import LobbySnapshot, SeatLabel, TableSnapshot
-from engine import Card, DealResult, Phase, Rules, SeatView
+from engine import CallBreakRules, Card, DealResult, Phase, Rules
+from engine.kinds import AnyRules, AnyView
 from engine.rules import PRESETS
 from engine.rules_text import RULES_DOC
 from i18n import Words, suit_name
 from i18n.computer_names import shown_name, shown_names
-from i18n.rules_words import rules_summary
 from render.won_bid import won_of_bid
 
 
-def trump_text(words: Words, view: SeatView) -> str:
+def trump_text(words: Words, view: AnyView) -> str:
     trump = view.trump
     if trump is None:
-        if view.rules.trump == "turn-up":
+        if isinstance(view.rules, Rules) and view.rules.trump == "turn-up":
             return words.t("no trump (no card left to turn up)")
         return words.t("no trump")
     if view.turn_up is not None:
@@ -30,28 +38,32 @@ def trump_text(words: Words, view: SeatView) -> str:
     return suit_name(words, trump.symbol)
 
 
-def preset_name(rules: Rules) -> str | None:
+def preset_name(rules: AnyRules) -> str | None:
+    if is_callbreak(rules):
+        return None
     for name, preset in PRESETS.items():
         if preset == rules:
             return name
     return None
 
 
-def rules_line(words: Words, rules: Rules) -> str:
+def rules_line(words: Words, rules: AnyRules) -> str:
     """The rules in one readable line for the lobby."""
-    name = preset_name(rules) or words.t("custom")
-    return f"**{name}** — {rules_summary(words, rules)}"
+    return game_words_rules_line(words, rules, preset_name(rules))
 
 
-def rules_help(words: Words, rules: Rules, players: int | None) -> str:
+def rules_help(words: Words, rules: AnyRules, players: int | None) -> str:
     """`/kachuful rules`: short and clear."""
     lines = [rules_line(words, rules)]
     if players:
-        sizes = rules.hand_sizes(players)
+        sizes = ((rules.hand_size(players),) * rules.deals if isinstance(rules, CallBreakRules)
+                 else rules.hand_sizes(players))
         lines.append(words.n("With {players} players: {count} deal, hands {sizes}.",
                              "With {players} players: {count} deals, hands {sizes}.",
                              len(sizes), players=players,
                              sizes=" ".join(str(s) for s in sizes)))
+    if isinstance(rules, CallBreakRules):
+        return "\n".join(lines + callbreak_help(words, rules))
     lines += [
         words.t("• Everyone bids how many tricks they will take, starting left of the dealer."),
         words.t("• Follow suit if you can; otherwise play anything. Highest trump wins, "
@@ -121,7 +133,7 @@ def format_duration(words: Words, seconds: int | float) -> str:
     return words.t("{hours} h", hours=hours)
 
 
-def bids_line(words: Words, view: SeatView, names: Sequence[str]) -> str:
+def bids_line(words: Words, view: AnyView, names: Sequence[str]) -> str:
     """Bids so far (hidden ones as ✓ while simultaneous bids are collected)."""
     parts = []
     for seat, name in enumerate(names):
@@ -152,7 +164,9 @@ def table_text(words: Words, table: TableSnapshot) -> str:
                 number=view.deal_number, count=view.deal_count,
                 cards=cards_text(words, view.hand_size), trump=trump_text(words, view)),
         words.t("Dealer: {name}", name=names[dealer] if dealer is not None else "—"),
-        words.t("Bids: {bids}", bids=bids_line(words, view, names)),
+        (words.t("Calls: {calls}", calls=bids_line(words, view, names))
+         if is_callbreak(view.rules) else
+         words.t("Bids: {bids}", bids=bids_line(words, view, names))),
     ]
     if view.forbidden_bid is not None and dealer is not None and not view.has_bid[dealer]:
         lines.append(words.t("The dealer may not bid {bid}.", bid=view.forbidden_bid))
@@ -177,6 +191,8 @@ def turn_line(words: Words, table: TableSnapshot) -> str:
         return ""
     who = ", ".join(mention(table.seats[s]) for s in view.awaiting)
     if view.phase is Phase.BIDDING:
+        if is_callbreak(view.rules):
+            return words.t("Waiting for {who} to call.", who=who)
         return words.t("Waiting for {who} to bid.", who=who)
     return words.t("Waiting for {who} to play.", who=who)
 
@@ -194,11 +210,20 @@ def closed_table_text(words: Words, result: DealResult | None) -> str:
                    number=result.number, cards=cards_text(words, result.hand_size))
 
 
-def deal_summary(words: Words, result: DealResult, names: Sequence[str]) -> str:
+def deal_summary(
+    words: Words, result: DealResult, names: Sequence[str], rules: AnyRules
+) -> str:
     lines = [words.t("**Deal {number} scored** ({cards})", number=result.number,
                      cards=cards_text(words, result.hand_size))]
     for seat, name in enumerate(names):
-        hit = "✓" if result.bids[seat] == result.tricks[seat] else "✗"
+        hit = "✓" if made(rules, result.bids[seat], result.tricks[seat]) else "✗"
+        if is_callbreak(rules):
+            lines.append(f"{hit} " + words.t(
+                "{name}: called {call}, took {tricks}: {score} (total {total})", name=name,
+                call=result.bids[seat], tricks=result.tricks[seat],
+                score=signed_points(rules, result.scores[seat]),
+                total=points(rules, result.totals[seat])))
+            continue
         lines.append(f"{hit} " + words.t(
             "{name}: bid {bid}, took {took}, {score} → {total}", name=name,
             bid=result.bids[seat], took=result.tricks[seat],
@@ -219,7 +244,7 @@ def signed(change: int) -> str:
 
 
 def final_text(
-    words: Words, view: SeatView, names: Sequence[str],
+    words: Words, view: AnyView, names: Sequence[str],
     rating_changes: Sequence[int | None] = (),
 ) -> str:
     places, winners = view.places, view.winners
@@ -231,7 +256,7 @@ def final_text(
         champion = words.t("🏆 **{name}** wins!", name=names[winners[0]])
     lines = [champion]
     for s in order:
-        line = f"{places[s]}. {names[s]} — {view.totals[s]}"
+        line = f"{places[s]}. {names[s]} — {points(view.rules, view.totals[s])}"
         change = rating_changes[s] if s < len(rating_changes) else None
         if change is not None:
             line += " · " + words.t("rating {change}", change=signed(change))

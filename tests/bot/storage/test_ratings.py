@@ -263,7 +263,7 @@ async def test_the_migration_rates_the_games_played_before(
     assert await raw_execute(database, "SELECT COUNT(*) FROM games") == [(len(TABLES) + 1,)]
 
     again = await open_storage(database)
-    assert (again.version_before, again.version) == (5, 7)
+    assert (again.version_before, again.version) == (5, 8)
     assert await stored_ratings(database) == rated
     assert await raw_execute(
         database, "SELECT game_id, seat, rating_mu, rating_sigma, rating_before FROM results "
@@ -272,9 +272,26 @@ async def test_the_migration_rates_the_games_played_before(
     assert (await again.ratings.rebuild_ratings()).reproduced
 
 
+def _player_totals_without_game(location: Location) -> list[str]:
+    """Migration 0008's key of the running totals taken back to (guild, user)."""
+    if isinstance(location, str):  # PostgreSQL
+        return ["ALTER TABLE player_totals DROP CONSTRAINT player_totals_pkey",
+                "ALTER TABLE player_totals DROP COLUMN game",
+                "ALTER TABLE player_totals ADD PRIMARY KEY (guild_id, user_id)"]
+    columns = ("guild_id, user_id, display_name, last_played, games, wins, shared_wins, "
+               "points, best, deals, hits, zero_bids, zero_hits, hooked")
+    return [f"CREATE TABLE totals_before AS SELECT {columns} FROM player_totals",
+            "DROP TABLE player_totals",
+            "ALTER TABLE totals_before RENAME TO player_totals"]
+
+
 async def _back_to_version_5(location: Location) -> None:
-    """The database as migrations 1–5 left it: what 0006 and 0007 added taken away."""
+    """The database as migrations 1–5 left it: what 0006 to 0008 added taken away."""
     statements = [
+        "DROP INDEX results_by_game",
+        "ALTER TABLE results DROP COLUMN game",
+        "ALTER TABLE games DROP COLUMN game",
+        *_player_totals_without_game(location),
         "DROP INDEX games_by_channel",
         "DROP INDEX games_progress_due",
         "ALTER TABLE games DROP COLUMN progress_due",
