@@ -1,0 +1,149 @@
+"""Call Break in Discord: four people play a whole match through their DMs (only legal
+calls offered), the channel's score messages and the final standings match a replay of
+the stored record, the leaderboards keep the games apart; and a table with computers."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+from engine import CallBreakGame
+from engine.callbreak import CallBreakRules, points_text
+from engine.record import game_from_record, game_to_record
+from tests.e2e.harness import People, Table, assert_answered_fast, bot_running, open_table
+from tests.fake_discord.driver import FakeDiscord
+from tests.fake_discord.models import Message, User
+
+SCORE_LINE = re.compile(r"^(?P<mark>[✓✗]) (?P<name>.+): called (?P<call>\d+), "
+                        r"took (?P<took>\d+): (?P<points>[+-]?\d+\.\d) "
+                        r"\(total (?P<total>-?\d+\.\d)\)$")
+DEALS = 5
+
+
+def signed_text(tenths: int) -> str:
+    text = points_text(tenths)
+    return f"+{text}" if tenths > 0 else text
+
+
+class CallingPeople(People):
+    """People who also note every number a hand message offered them as a call
+    (enabled or not) before they click."""
+
+    offered: set[int]
+
+    def next_move(self) -> tuple[User, Message] | str | None:
+        found = super().next_move()
+        if isinstance(found, tuple):
+            self.offered = getattr(self, "offered", set()) | {
+                int((button.custom_id or "").rsplit(".", 1)[-1])
+                for button in found[1].buttons if (button.custom_id or "").startswith("kf:bid:")
+            }
+        return found
+
+
+async def test_four_people_play_a_whole_callbreak_match(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    table = Table(fake, ["asha", "bikram", "chandra", "deepa"])
+    async with bot_running(fake, tmp_path / "k.db") as bot:
+        game_id = await open_table(fake, table, {"game": "callbreak"}, joiners=3)
+        lobby = next(m for m in fake.channel_messages(table.channel) if m.embeds)
+        assert lobby.embeds[0].title == "Call Break — a new table"
+        assert "Call Break" in (lobby.embeds[0].description or "")
+        people = CallingPeople(fake, bot, table, game_id, random.Random(30))
+        await people.play_to_the_end()
+        final = await fake.wait_for_message(table.channel, lambda m: "Fair-deal proof" in m.content,
+                                            timeout=30)
+
+        # The calls offered were only the legal ones: 1 to 8.
+        assert people.offered == set(range(1, 9))
+
+        stored = await bot.storage.games.load_game(game_id)
+        assert stored.status == "finished" and isinstance(stored.game, CallBreakGame)
+        assert stored.rules == CallBreakRules()
+        record = game_to_record(stored.game, include_seed=True)
+        assert record["game"] == "callbreak"
+        replayed = game_from_record(record, check_seed=True)
+        assert isinstance(replayed, CallBreakGame)
+        results = replayed.results()
+        assert len(results) == DEALS
+        assert people.clicks == 4 * DEALS + 4 * 13 * DEALS
+        assert replayed.totals() == stored.game.totals()
+
+        # Every deal's score message in the channel matches the replay, with one decimal.
+        names = list(replayed.players)
+        scored = [m for m in fake.channel_messages(table.channel)
+                  if m.content.startswith("**Deal ") and " scored**" in m.content]
+        assert len(scored) == DEALS
+        for message, result in zip(scored, results, strict=True):
+            assert any(a.is_png() for a in message.attachments), "a score sheet picture"
+            lines = [SCORE_LINE.match(line) for line in message.content.splitlines()[1:]]
+            assert all(lines), message.content
+            for seat, match in enumerate(lines):
+                assert match is not None
+                assert match["name"] == names[seat]
+                assert int(match["call"]) == result.bids[seat]
+                assert int(match["took"]) == result.tricks[seat]
+                assert match["mark"] == ("✓" if result.tricks[seat] >= result.bids[seat] else "✗")
+                assert match["points"] == signed_text(result.scores[seat])
+                assert match["total"] == points_text(result.totals[seat])
+        tricks = [m for m in fake.channel_messages(table.channel)
+                  if m.content.startswith("Deal ") and " wins with " in m.content]
+        assert len(tricks) == 13 * DEALS
+        assert all(any(a.is_png() for a in m.attachments) for m in tricks)
+
+        # The final standings: the winners first, the totals with one decimal, the record.
+        places, winners = replayed.standings()
+        first_line = final.content.splitlines()[0]
+        assert all(names[seat] in first_line for seat in winners)
+        for seat in range(4):
+            assert f"{places[seat]}. {names[seat]} — {points_text(replayed.totals()[seat])}" \
+                in final.content
+        saved = next(a for a in final.attachments if a.filename.endswith(".json"))
+        assert json.loads(saved.data)["game"] == "callbreak"
+
+        # The Call Break leaderboard counts the game; Kachuful's does not.
+        answer = await fake.slash(table.people[0], table.channel, "kachuful leaderboard",
+                                  {"sort": "wins", "game": "callbreak"})
+        await answer.wait_response()
+        board = answer.messages[0].embeds[0]
+        assert board.title == "Call Break leaderboard — all time"
+        assert all(name in (board.description or "") for name in names)
+        answer = await fake.slash(table.people[0], table.channel, "kachuful leaderboard",
+                                  {"sort": "wins"})
+        await answer.wait_response()
+        assert "No one has played" in (answer.messages[0].embeds[0].description or "")
+
+        # Rematch keeps the game.
+        rematch = final.button("Rematch")
+        await (await fake.click(table.people[1], final, rematch.custom_id or "")).wait_response()
+        lobby = await fake.wait_for(table.lobby, what="the rematch lobby")
+        assert lobby.embeds[0].title == "Call Break — a new table"
+    assert_answered_fast(fake)
+
+
+async def test_people_and_computers_play_a_short_callbreak_match(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    table = Table(fake, ["asha", "bikram"])
+    async with bot_running(fake, tmp_path / "k.db") as bot:
+        game_id = await open_table(fake, table, {"game": "callbreak", "deals": 2}, joiners=1,
+                                   computers=2, level="hard")
+        people = People(fake, bot, table, game_id, random.Random(7))
+        await people.play_to_the_end()
+        await fake.wait_for_message(table.channel, lambda m: "Fair-deal proof" in m.content,
+                                    timeout=30)
+        stored = await bot.storage.games.load_game(game_id)
+        assert stored.status == "finished" and isinstance(stored.game, CallBreakGame)
+        assert [seat.computer_level for seat in stored.seats] == [None, None, "hard", "hard"]
+        assert stored.game.deal_count == 2
+        # The people made only their own moves; the computers every other one.
+        assert people.clicks == 2 * 2 + 2 * 13 * 2
+        replayed = game_from_record(game_to_record(stored.game, include_seed=True),
+                                    check_seed=True)
+        assert replayed.totals() == stored.game.totals()
+    assert_answered_fast(fake)
