@@ -30,7 +30,7 @@ from bot.adapter.words.texts import (
 from bot.core.effects import SeatLabel, TableSnapshot
 from cli import play as play_command
 from cli.verify import verdict
-from engine import Game, Rules, preset_rules
+from engine import CallBreakGame, CallBreakRules, Game, Rules, preset_rules
 from engine.record import game_from_record, game_to_record
 from engine.rules import PRESETS
 from i18n import LANGUAGES, Words, maintain, words_for
@@ -139,6 +139,15 @@ def _game() -> Game:
     return short_game()
 
 
+@cache
+def _callbreak() -> CallBreakGame:
+    """A short Call Break match, each seat playing its first legal move."""
+    game = CallBreakGame(CallBreakRules(deals=2), ["Asha", "Bikram", "Chandra", "Deepa"], 5)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    return game
+
+
 def _bot_texts(words: Words) -> None:
     game = _game()
     labels = tuple(SeatLabel(name, None, False, False, False, False, True)
@@ -148,9 +157,14 @@ def _bot_texts(words: Words) -> None:
     table_text(words, table)
     turn_line(words, table)
     for result in view.results:
-        deal_summary(words, result, game.players)
+        deal_summary(words, result, game.players, game.rules)
         closed_table_text(words, result)
     final_text(words, view, game.players, (3, -2, None, 0))
+    callbreak = _callbreak()
+    table_text(words, TableSnapshot(1, labels, callbreak.view(None), "00" * 32))
+    for result in callbreak.results():
+        deal_summary(words, result, callbreak.players, callbreak.rules)
+    final_text(words, callbreak.view(None), callbreak.players)
     for name in ("easy", "hard"):
         table_text(words, TableSnapshot(1, tuple(
             SeatLabel(f"Mira ({name} bot)", None, False, False, False, False, False)

@@ -21,10 +21,6 @@ def is_callbreak(rules: AnyRules) -> TypeGuard[CallBreakRules]:
     return isinstance(rules, CallBreakRules)
 
 
-def game_title(words: Words, rules: AnyRules) -> str:
-    return words.t("Call Break") if is_callbreak(rules) else words.t("Kachuful")
-
-
 def points(rules: AnyRules, value: int) -> str:
     """A total as read in text: Call Break's with one decimal (kept in tenths)."""
     if not is_callbreak(rules):
@@ -59,8 +55,10 @@ def render_options(words: Words, rules: AnyRules) -> RenderOptions:
 def game_words_rules_line(words: Words, rules: AnyRules, preset: str | None) -> str:
     """The rules in one readable line for the lobby (``preset``: Kachuful's, if any)."""
     if isinstance(rules, CallBreakRules):
-        return f"**{words.t('Call Break')}** — {callbreak_summary(words, rules)}"
-    return f"**{preset or words.t('custom')}** — {rules_summary(words, rules)}"
+        name = words.t("Call Break")
+        return f"**{name}** — {callbreak_summary(words, rules)}"
+    name = preset or words.t("custom")
+    return f"**{name}** — {rules_summary(words, rules)}"
 
 
 def callbreak_help(words: Words, rules: CallBreakRules) -> list[str]:
