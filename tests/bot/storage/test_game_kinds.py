@@ -47,7 +47,7 @@ async def test_leaderboards_stats_and_ratings_are_kept_per_game(storage: Storage
     people = [human(1), human(2), human(3), human(4)]
     _, kachuful = await play_finished_game(storage, GUILD, people, seed=3)
     _, callbreak = await play_callbreak(storage, people, seed=4)
-    await play_callbreak(storage, people, seed=5)
+    _, second = await play_callbreak(storage, people, seed=5)
 
     for sort in ("wins", "points", "rating"):
         board = await storage.stats.leaderboard(GUILD, sort=sort, page_size=10,  # type: ignore[arg-type]
@@ -64,6 +64,7 @@ async def test_leaderboards_stats_and_ratings_are_kept_per_game(storage: Storage
     assert first.games == 2 and first.game == "callbreak"
     assert first.by_hand_size == ()  # Call Break's hands are all one size
     assert first.total_points == next(r.points for r in points.rows if r.user_id == 1)
+    assert first.total_points == callbreak.totals()[0] + second.totals()[0]  # tenths
     kachuful_stats = await storage.stats.player_stats(GUILD, 1)
     assert kachuful_stats.games == 1 and kachuful_stats.total_points == kachuful.totals()[0]
 
