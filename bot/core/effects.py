@@ -197,7 +197,7 @@ class PingTurn(Effect):
     game_id: int
     seat: int
     user_id: int
-    doing: Literal["bid", "play"]
+    doing: Literal["bid", "call", "play"]
     in_channel: bool
     """The person's DMs are closed: the ping goes to the table channel."""
 

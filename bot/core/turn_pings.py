@@ -46,7 +46,9 @@ def due_pings(session: GameSession, noted_before: float) -> list[Effect]:
     if game is None or session.status != "active":
         session.pings_due.clear()
         return []
-    doing: Literal["bid", "play"] = "bid" if game.phase is Phase.BIDDING else "play"
+    doing: Literal["bid", "call", "play"] = "play"
+    if game.phase is Phase.BIDDING:  # Call Break's players call their tricks
+        doing = "call" if session.kind.name == "callbreak" else "bid"
     place = place_of(session)
     effects: list[Effect] = []
     awaiting = set(session.awaiting_humans())

@@ -43,9 +43,10 @@ async def show_ping_turn(
     where = ctx.where(words, e.place, messages)
     # A follow-up on the person's latest click costs nothing of the bot token's budget.
     token = ctx.tokens.latest(e.user_id)
-    messages.pings[e.seat] = await send_or_follow_up(
-        dm, token, words.t("🔔 Your turn to bid — {where}", where=where)
-        if e.doing == "bid" else words.t("🔔 Your turn to play — {where}", where=where))
+    texts = {"bid": words.t("🔔 Your turn to bid — {where}", where=where),
+             "call": words.t("🔔 Your turn to call — {where}", where=where),
+             "play": words.t("🔔 Your turn to play — {where}", where=where)}
+    messages.pings[e.seat] = await send_or_follow_up(dm, token, texts[e.doing])
 
 
 async def show_remind_turn(

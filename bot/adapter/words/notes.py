@@ -20,6 +20,7 @@ NOTES = {
     "channel_lost": N_("This game was cancelled: its channel can no longer be used."),
     "turn_bid": N_("{mention}, your turn to bid: press **My hand**."),
     "turn_play": N_("{mention}, your turn to play: press **My hand**."),
+    "turn_call": N_("{mention}, your turn to call: press **My hand**."),
 }
 
 
