@@ -147,3 +147,32 @@ async def test_people_and_computers_play_a_short_callbreak_match(
                                     check_seed=True)
         assert replayed.totals() == stored.game.totals()
     assert_answered_fast(fake)
+
+
+async def test_a_callbreak_game_is_picked_up_after_a_restart(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    table = Table(fake, ["asha", "bikram"])
+    database = tmp_path / "k.db"
+    async with bot_running(fake, database) as bot:
+        game_id = await open_table(fake, table, {"game": "callbreak", "deals": 1}, joiners=1,
+                                   computers=2)
+        people = People(fake, bot, table, game_id, random.Random(3))
+        for _ in range(6):  # the calls, and the first cards
+            assert await people.play_one()
+        session = bot.service.registry.get(game_id)
+        assert session is not None and session.game is not None
+    # Read once the bot has stopped: the computers' moves in flight are saved by then.
+    before = session.game.log
+    assert len(before) > 6
+    async with bot_running(fake, database) as again:
+        resumed = again.service.registry.get(game_id)
+        assert resumed is not None and isinstance(resumed.game, CallBreakGame)
+        assert resumed.game.log == before, "the Call Break game was rebuilt exactly"
+        people = People(fake, again, table, game_id, random.Random(4))
+        await people.play_to_the_end()
+        await fake.wait_for_message(table.channel, lambda m: "Fair-deal proof" in m.content,
+                                    timeout=30)
+        stored = await again.storage.games.load_game(game_id)
+        assert stored.status == "finished" and isinstance(stored.game, CallBreakGame)
