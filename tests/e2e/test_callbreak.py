@@ -176,3 +176,21 @@ async def test_a_callbreak_game_is_picked_up_after_a_restart(
                                     timeout=30)
         stored = await again.storage.games.load_game(game_id)
         assert stored.status == "finished" and isinstance(stored.game, CallBreakGame)
+
+
+async def test_options_of_the_other_game_are_refused_and_open_nothing(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    table = Table(fake, ["asha"])
+    async with bot_running(fake, tmp_path / "k.db") as bot:
+        for options in ({"game": "callbreak", "players": 7},
+                        {"game": "callbreak", "preset": "short"},
+                        {"game": "callbreak", "hook": False},
+                        {"deals": 3}):
+            answer = await fake.slash(table.people[0], table.channel, "kachuful start", options)
+            await answer.wait_response()
+            text = answer.messages[0].content
+            assert text.startswith("Those rules don't work:"), (options, text)
+        assert table.lobby() is None
+        assert bot.service.open_games() == 0
