@@ -223,6 +223,8 @@ class CallBreakGame(CallBreakState):
             self._check_play(action.seat, coerce_card(action.card, action.seat))
         elif isinstance(action, Bid):
             self._check_call(action.seat, action.bid)
+            if action.blind:  # as apply refuses it: a caller saves only what applies
+                raise IllegalBid("Call Break has no blind calls", seat=action.seat)
         else:
             raise IllegalAction("only calls and cards can be checked")
 

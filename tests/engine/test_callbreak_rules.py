@@ -7,6 +7,7 @@ import random
 import pytest
 
 from engine import (
+    Bid,
     Card,
     DealCards,
     FirstDealer,
@@ -96,6 +97,15 @@ def test_calls_run_from_one_to_eight_in_turn_from_the_dealers_left() -> None:
     game.bid(2, 8)
     game.bid(3, 8)  # no hook: the calls may add up to anything
     assert game.phase is Phase.PLAYING and sum(game.bids()) == 32  # type: ignore[arg-type]
+
+
+def test_a_blind_call_is_refused_by_verify_as_by_apply() -> None:
+    game = dealt()
+    with pytest.raises(IllegalBid, match="no blind calls"):
+        game.verify(Bid(0, 3, blind=True))
+    with pytest.raises(IllegalBid, match="no blind calls"):
+        game.apply(Bid(0, 3, blind=True))
+    assert game.bids() == (None,) * 4 and game.turn == 0
 
 
 @pytest.mark.parametrize(

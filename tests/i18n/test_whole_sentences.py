@@ -105,6 +105,8 @@ def _rules(words: Words) -> None:
         for most in (None, 1, 2, 5):
             rules_summary(words, Rules(schedule=schedule, max_hand=most))
     rules_help(words, preset_rules("short"), 4)
+    for callbreak in (CallBreakRules(), CallBreakRules(strict=True, must_head=False)):
+        rules_help(words, callbreak, 4)
 
 
 class Answers:
