@@ -13,6 +13,7 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 from typing import Final
 
+from ai.callbreak import LEVELS as CALLBREAK_LEVELS
 from ai.callbreak import decide_callbreak
 from ai.decide import PlayHiddenCard, decide, decision_seed
 from ai.factory import LEVELS
@@ -37,6 +38,7 @@ class ComputerPlayers:
         loop = asyncio.get_running_loop()
         if isinstance(game, CallBreakGame):
             # Call Break's own players, from the engine's legal calls and cards.
+            known = level if level in CALLBREAK_LEVELS else DEFAULT_LEVEL
             return await loop.run_in_executor(self._pool, decide_callbreak, game.view(seat),
                                               known, seed)
         move = await loop.run_in_executor(self._pool, decide, game.view(seat), known, seed)
