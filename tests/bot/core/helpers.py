@@ -18,7 +18,8 @@ from bot.core.service import GameService, MoveChoice
 from bot.core.session import GameSession
 from bot.core.tables import TableRef
 from bot.storage import Storage, StoredGame
-from engine import Phase, Rules, preset_rules
+from engine import Phase, preset_rules
+from engine.kinds import AnyRules
 
 GUILD_ID: Final = 7
 FIRST_PERSON_ID: Final = 1001
@@ -86,7 +87,7 @@ _channels = iter(range(50_000, 10_000_000))
 
 
 async def open_lobby(
-    core: Core, *, people: int = 1, computers: int = 0, rules: Rules | None = None,
+    core: Core, *, people: int = 1, computers: int = 0, rules: AnyRules | None = None,
     target: int | None = None, turn_timeout: int = TURN_TIMEOUT, first: int = 0,
 ) -> GameSession:
     """A lobby hosted by person ``first``, joined by the next ``people - 1`` people,
@@ -107,7 +108,7 @@ async def open_lobby(
 
 
 async def start_game(
-    core: Core, *, people: int = 1, computers: int = 0, rules: Rules | None = None,
+    core: Core, *, people: int = 1, computers: int = 0, rules: AnyRules | None = None,
     turn_timeout: int = TURN_TIMEOUT, first: int = 0,
 ) -> GameSession:
     """A started game: after this, the game waits for a person (computers have moved)."""
