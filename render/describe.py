@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.callbreak import CallBreakRules
 from engine.game import Phase
 from engine.kinds import AnyView
 from i18n import Words
@@ -19,6 +20,8 @@ def waiting_for(view: AnyView, names: tuple[str, ...], words: Words) -> str:
                 return words.t("Bids are in")
             return words.n("Bids are made together: {count} still to bid",
                            "Bids are made together: {count} still to bid", left)
+        if isinstance(view.rules, CallBreakRules):  # Call Break's players call
+            return words.t("{name} to call", name=names[view.turn])
         return words.t("{name} to bid", name=names[view.turn])
     if view.phase is Phase.PLAYING and view.turn is not None:
         return words.t("{name} to play", name=names[view.turn])
@@ -34,6 +37,8 @@ def my_status(view: AnyView, names: tuple[str, ...], words: Words) -> tuple[str,
         if view.forbidden_bid is not None and seat == view.dealer:
             return words.t("Your turn to bid: you are the dealer and can't bid {bid}",
                            bid=view.forbidden_bid), True
+        if isinstance(view.rules, CallBreakRules):
+            return words.t("Your turn to call"), True
         return words.t("Your turn to bid"), True
     if view.phase is Phase.PLAYING and view.turn == seat:
         if view.trick:
@@ -52,4 +57,6 @@ def bid_and_won(view: AnyView, words: Words) -> str:
     bid = view.bids[seat]
     if bid is None:
         return ""
+    if isinstance(view.rules, CallBreakRules):
+        return words.t("Won {won} · called {call}", won=view.tricks_won[seat], call=bid)
     return won_and_bid_words(view.tricks_won[seat], bid, words)
