@@ -254,6 +254,8 @@ async def test_the_migration_rates_the_games_played_before(
     storage = await open_storage(database)
     await play_history(storage, database, Oracle(), check=False)
     rated = await stored_ratings(database)
+    boards = [await storage.stats.leaderboard(GUILD_A, sort=sort, page_size=50, now=NOW)
+              for sort in ("wins", "rating")]
     seats = await raw_execute(
         database, "SELECT game_id, seat, rating_mu, rating_sigma, rating_before FROM results "
         "ORDER BY game_id, seat"
@@ -270,6 +272,10 @@ async def test_the_migration_rates_the_games_played_before(
         "ORDER BY game_id, seat"
     ) == seats
     assert (await again.ratings.rebuild_ratings()).reproduced
+    # 0008 rebuilt the running totals and ratings with the game in their key: the same
+    # leaderboards, now Kachuful's.
+    assert [await again.stats.leaderboard(GUILD_A, sort=sort, page_size=50, now=NOW)
+            for sort in ("wins", "rating")] == boards
 
 
 def _player_totals_without_game(location: Location) -> list[str]:
