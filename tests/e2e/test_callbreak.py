@@ -112,6 +112,9 @@ async def test_four_people_play_a_whole_callbreak_match(
         board = answer.messages[0].embeds[0]
         assert board.title == "Call Break leaderboard — all time"
         assert all(name in (board.description or "") for name in names)
+        rows = (board.description or "").splitlines()
+        assert len(rows) == 4
+        assert all(re.search(r" -?\d+\.\d pts · .* calls made \d+%", row) for row in rows), rows
         answer = await fake.slash(table.people[0], table.channel, "kachuful leaderboard",
                                   {"sort": "wins"})
         await answer.wait_response()

@@ -62,13 +62,12 @@ async def send_leaderboard(
                 lines.append(_rating_line(words, row))
                 continue
             accuracy = "—" if row.bid_accuracy is None else f"{row.bid_accuracy:.0%}"
-            figures = words.n(
+            figures = _callbreak_figures(words, row) if callbreak else words.n(
                 "{wins} wins · {points} pts · avg {average} · win rate {rate} · bids "
                 "{accuracy} ({count} game)",
                 "{wins} wins · {points} pts · avg {average} · win rate {rate} · bids "
                 "{accuracy} ({count} games)", row.games, wins=row.wins,
-                points=points_of(board.game, row.points),
-                average=f"{row.average / (10 if callbreak else 1):.1f}",
+                points=row.points, average=f"{row.average:.1f}",
                 rate=f"{row.win_rate:.0%}", accuracy=accuracy)
             name = discord.utils.escape_markdown(row.display_name)
             lines.append(f"**{row.rank}.** {name} — {figures}")
@@ -97,6 +96,17 @@ async def send_leaderboard(
         await interaction.followup.send(embed=embed, view=view)
     else:
         await interaction.response.send_message(embed=embed, view=view)
+
+
+def _callbreak_figures(words: Words, row: LeaderboardRow) -> str:
+    """A Call Break row: points in tenths shown with one decimal, calls made (not bids)."""
+    made = "—" if row.bid_accuracy is None else f"{row.bid_accuracy:.0%}"
+    return words.n(
+        "{wins} wins · {points} pts · avg {average} · win rate {rate} · calls made {made} "
+        "({count} game)",
+        "{wins} wins · {points} pts · avg {average} · win rate {rate} · calls made {made} "
+        "({count} games)", row.games, wins=row.wins, points=points_of("callbreak", row.points),
+        average=f"{row.average / 10:.1f}", rate=f"{row.win_rate:.0%}", made=made)
 
 
 def points_of(game: str, value: int) -> str:
