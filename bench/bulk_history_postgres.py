@@ -25,23 +25,23 @@ _SEAT_COLUMNS: Final = ("game_id", "seat", "user_id", "computer_level", "display
 _RESULT_COLUMNS: Final = (
     "game_id", "seat", "guild_id", "finished_at", "user_id", "total", "place", "won",
     "shared_win", "deals_played", "bids_hit", "zero_bids", "zero_hits", "hooked",
-    "rating_mu", "rating_sigma", "rating_before",
+    "rating_mu", "rating_sigma", "rating_before", "game",
 )  # fmt: skip
 _TOTAL_COLUMNS: Final = (
     "guild_id", "user_id", "display_name", "last_played", "games", "wins", "shared_wins",
-    "points", "best", "deals", "hits", "zero_bids", "zero_hits", "hooked",
+    "points", "best", "deals", "hits", "zero_bids", "zero_hits", "hooked", "game",
 )  # fmt: skip
 _HAND_COLUMNS: Final = ("user_id", "guild_id", "hand_size", "deals", "hits")
 
 
 def summed_totals(rows: BulkRows) -> list[tuple[Any, ...]]:
     """One ``player_totals`` row per (server, player), as the upserts would leave it."""
-    totals: dict[tuple[int, int], list[Any]] = {}
-    for guild, user, name, played, won, shared, points, best, *counts in rows.totals:
-        row = totals.get((guild, user))
+    totals: dict[tuple[int, int, str], list[Any]] = {}
+    for guild, user, name, played, won, shared, points, best, *counts, game in rows.totals:
+        row = totals.get((guild, user, game))  # each game has totals of its own
         if row is None:
-            totals[(guild, user)] = [guild, user, name, played, 1, won, shared, points, best,
-                                     *counts]  # fmt: skip
+            totals[(guild, user, game)] = [guild, user, name, played, 1, won, shared, points,
+                                           best, *counts, game]  # fmt: skip
             continue
         if played >= row[3]:
             row[2], row[3] = name, played
@@ -51,7 +51,7 @@ def summed_totals(rows: BulkRows) -> list[tuple[Any, ...]]:
         row[7] += points
         row[8] = max(row[8], best)
         for index, count in enumerate(counts, start=9):
-            row[index] += count
+            row[index] += count  # the game, last, is the key's and stays
     return [tuple(row) for row in totals.values()]
 
 
