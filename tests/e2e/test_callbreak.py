@@ -136,6 +136,11 @@ async def test_people_and_computers_play_a_short_callbreak_match(
     async with bot_running(fake, tmp_path / "k.db") as bot:
         game_id = await open_table(fake, table, {"game": "callbreak", "deals": 2}, joiners=1,
                                    computers=2, level="hard")
+        answer = await fake.slash(table.people[0], table.channel, "kachuful rules")
+        await answer.wait_response()
+        rules = answer.messages[0].content
+        assert rules.startswith("**Call Break** — 2 deals"), rules
+        assert "0.1 for each extra trick" in rules and "docs/callbreak.md" in rules
         people = People(fake, bot, table, game_id, random.Random(7))
         await people.play_to_the_end()
         await fake.wait_for_message(table.channel, lambda m: "Fair-deal proof" in m.content,
