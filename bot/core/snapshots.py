@@ -15,8 +15,6 @@ from bot.core.session import GameSession
 from engine import Phase
 from engine.kinds import blind_bids
 
-MIN_PLAYERS = 3
-
 
 def game_summary(session: GameSession) -> GameSummary:
     return GameSummary(session.game_id, session.guild_id, session.channel_id, session.host_id,
@@ -70,7 +68,8 @@ def hand_snapshot(session: GameSession, seat: int) -> HandSnapshot:
 
 
 def can_start(session: GameSession) -> bool:
-    """Start is accepted with 3+ seats, or with a target size computers will fill."""
+    """Start is accepted with the game's fewest seats (3) or more, or with a target size
+    computers will fill, up to the rules' most."""
     size = max(len(session.seats), session.target_players or 0)
     return session.kind.min_players <= size <= session.rules.max_players()
 
