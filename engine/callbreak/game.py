@@ -13,7 +13,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from engine.actions import BID_ACTIONS, PLAY_ACTIONS, Action, Bid, DealCards, FirstDealer, Play
+from engine.actions import (
+    BID_ACTIONS,
+    PLAY_ACTIONS,
+    Action,
+    Bid,
+    DealCards,
+    DealTally,
+    FirstDealer,
+    Play,
+    TricksTaken,
+)
 from engine.callbreak.legal import legal_mask
 from engine.callbreak.state import TRUMP, CallBreakState
 from engine.cards import BIT, SUIT_MASK, SUIT_OF, Card, Suit
@@ -48,6 +58,7 @@ from engine.game_checks import coerce_card
 from engine.game_phase import BIDDING, DEAL, DRAW, GAME_OVER, PLAYING
 from engine.results import DealResult
 from engine.shuffle import CHANCE_VERSION, new_seed
+from engine.tally import check_tally, check_tricks
 
 if TYPE_CHECKING:
     from engine.callbreak.rules import CallBreakRules
@@ -103,6 +114,10 @@ class CallBreakGame(CallBreakState):
             return self.deal(action)
         if isinstance(action, FirstDealer):
             return self.choose_first_dealer(action)
+        if isinstance(action, DealTally):
+            return self.deal_tally(action)
+        if isinstance(action, TricksTaken):
+            return self.take_tricks(action)
         raise IllegalAction(f"not a Call Break action: {action!r}")
 
     def bid(self, seat: int, bid: int) -> tuple[Event, ...]:
@@ -160,7 +175,36 @@ class CallBreakGame(CallBreakState):
         if action.turn_up is not None:
             raise ChanceMismatch("Call Break turns no card up: spades are always trump")
         masks = check_deal(action, self._players, self._hand_size, False)
+        self._tally = False
         return self._start_deal(action, masks)
+
+    def deal_tally(self, action: DealTally) -> tuple[Event, ...]:
+        """Start a score-only deal (a score pad): dealt with real cards the game never
+        sees; the calls are made as usual and the tricks counted at the table."""
+        if self._phase is DRAW:
+            raise ChanceMismatch("the first dealer must be chosen before the first deal")
+        if self._phase is not DEAL:
+            raise self._not_now("deal", None)
+        if self._seed is not None:
+            raise ChanceMismatch("a game with a seed deals its own cards")
+        check_tally(action, turn_up=False)  # spades are always trump: none is named
+        self._tally = True
+        return self._start_deal(action, (0,) * self._n)
+
+    def take_tricks(self, action: TricksTaken) -> tuple[Event, ...]:
+        """Finish a score-only deal with the tricks counted at the table."""
+        if self._phase is not PLAYING:
+            raise self._not_now("enter tricks", None)
+        if not self._tally:
+            raise WrongPhase("This deal's tricks are counted from the cards played")
+        check_tricks(action, self._n, self._hand_size)
+        if any(action.revokes):
+            raise IllegalAction("Call Break's score pad has no revoke marks")
+        self._log.append(action)
+        self._tricks = list(action.tricks)
+        events: list[Event] = []
+        self._finish_deal(events)
+        return tuple(events)
 
     def choose_first_dealer(self, action: FirstDealer) -> tuple[Event, ...]:
         if self._phase is not DRAW:
@@ -252,14 +296,16 @@ class CallBreakGame(CallBreakState):
             action = seeded_deal(seed, number, self._hand_size, self._n, dealer, False)
             events.extend(self._start_deal(action, tuple(map(hand_mask, action.hands))))
 
-    def _start_deal(self, action: DealCards, masks: tuple[int, ...]) -> tuple[Event, ...]:
+    def _start_deal(
+        self, action: DealCards | DealTally, masks: tuple[int, ...]
+    ) -> tuple[Event, ...]:
         self._log.append(action)
         self._deal_index += 1
         n = self._n
         if self._deal_index > 0:
             self._dealer = (self._dealer + 1) % n
         self._hands = list(masks)
-        self._dealt = action.hands
+        self._dealt = action.hands if isinstance(action, DealCards) else ((),) * n
         self._calls = [-1] * n
         self._call_count = 0
         self._tricks = [0] * n
@@ -308,6 +354,7 @@ class CallBreakGame(CallBreakState):
             trick_list=tuple(self._completed),
             scores=scores,
             totals=tuple(self._totals),
+            tally=self._tally,
         )
         self._results.append(result)
         events.append(

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from engine.actions import DealCards, FirstDealer
+from engine.actions import DealCards, DealTally, FirstDealer, TricksTaken
 from engine.callbreak.game import CallBreakGame
 from engine.callbreak.points import points
 from engine.callbreak.rules import GAME, CallBreakRules
@@ -45,8 +45,14 @@ def callbreak_to_record(
         record["commitment"] = seed_commitment(game.seed)
         if include_seed:
             record["seed"] = game.seed.hex()
-    deals: list[dict[str, Any]] = [_entry(r.hands, r.bids, r.plays) for r in game.results()]
-    if game.phase in (Phase.BIDDING, Phase.PLAYING):
+    deals: list[dict[str, Any]] = [
+        {"bids": list(r.bids), "tricks": list(r.tricks)} if r.tally
+        else _entry(r.hands, r.bids, r.plays)
+        for r in game.results()
+    ]
+    if game.phase in (Phase.BIDDING, Phase.PLAYING) and game.is_tally_deal:
+        deals.append({"bids": list(game.bids()), "tricks": None})  # not counted yet
+    elif game.phase in (Phase.BIDDING, Phase.PLAYING):
         plays = [card for trick in game.completed_tricks() for card in trick.cards]
         plays += [card for _, card in game.current_trick()]
         deals.append(_entry(game.dealt_hands(), game.bids(), tuple(plays)))
@@ -98,8 +104,13 @@ def callbreak_from_record(
     deals = record.get("deals", [])
     if not isinstance(deals, list):
         raise RecordError("deals must be a list")
+    # A record is of a dealt game (hands and plays) or of a score pad (trick counts).
+    tally = bool(deals) and isinstance(deals[0], dict) and "tricks" in deals[0]
     for index, deal in enumerate(deals):
         number = index + 1
+        if isinstance(deal, dict) and ("tricks" in deal) != tally:
+            raise RecordError("a Call Break record's deals are all dealt (hands and plays) "
+                              "or all counted at the table (tricks)", deal=number)
         if number > game.deal_count:
             raise RecordError(f"too many deals: these rules have {game.deal_count}", deal=number)
         ready = game.deal_number == number if seed is not None else game.phase is Phase.DEAL
@@ -139,8 +150,11 @@ def _apply_deal(game: CallBreakGame, deal: Any, number: int) -> None:
     if not isinstance(deal, dict):
         raise RecordError("each deal is an object with hands, bids and plays", deal=number)
     if "tricks" in deal:
-        raise RecordError("Call Break records keep every card: a deal needs hands and plays",
-                          deal=number)
+        if game.seed is not None:
+            raise RecordError("a dealt Call Break game keeps every card: a deal needs hands "
+                              "and plays", deal=number)
+        _apply_tally_deal(game, deal, number)
+        return
     n = game.player_count
     raw = deal.get("hands")
     if not isinstance(raw, list) or len(raw) != n:
@@ -174,6 +188,27 @@ def _apply_deal(game: CallBreakGame, deal: Any, number: int) -> None:
         except IllegalAction as exc:
             raise RecordError(f"{game.players[seat]} plays {card}: {exc}", deal=number,
                               seat=seat) from None
+
+
+def _apply_tally_deal(game: CallBreakGame, deal: Mapping[str, Any], number: int) -> None:
+    """A score pad's deal: the calls, then the tricks counted at the table (``null``
+    until counted)."""
+    try:
+        game.deal_tally(DealTally())
+    except KachufulError as exc:
+        raise RecordError(str(exc), deal=number) from None
+    _apply_calls(game, deal, number)
+    tricks = deal.get("tricks")
+    if tricks is None:
+        return
+    if game.phase is not Phase.PLAYING:
+        raise RecordError("tricks are counted once every call is made", deal=number)
+    if not isinstance(tricks, list):
+        raise RecordError("tricks must list one count per seat", deal=number)
+    try:
+        game.take_tricks(TricksTaken(tuple(tricks)))
+    except KachufulError as exc:
+        raise RecordError(str(exc), deal=number, seat=getattr(exc, "seat", None)) from None
 
 
 def _apply_calls(game: CallBreakGame, deal: Mapping[str, Any], number: int) -> None:

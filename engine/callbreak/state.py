@@ -35,6 +35,7 @@ class CallBreakState(MatchLog):
         "_hands",
         "_led",
         "_rules",
+        "_tally",
         "_win_seat",
     )
 
@@ -79,6 +80,8 @@ class CallBreakState(MatchLog):
         self._led = -1
         self._best = -1
         self._win_seat = -1
+        self._tally = False
+        """The current deal is score-only (a score pad): calls and trick counts, no cards."""
         self._completed: list[CompletedTrick] = []
         self._results: list[DealResult] = []
         self._totals = [0] * n
@@ -121,6 +124,11 @@ class CallBreakState(MatchLog):
     @property
     def dealer_draws(self) -> tuple[tuple[Card | None, ...], ...]:
         return self._draws
+
+    @property
+    def is_tally_deal(self) -> bool:
+        """The current deal is score-only (a score pad's): no cards, trick counts."""
+        return self._tally
 
     @property
     def turn(self) -> int | None:

@@ -69,10 +69,10 @@ def test_bad_records_are_one_readable_error(change: dict[str, Any], message: str
     assert message in str(caught.value) and "\n" not in str(caught.value)
 
 
-def test_a_score_only_deal_is_refused() -> None:
+def test_a_score_only_deal_among_dealt_ones_is_refused() -> None:
     record = game_to_record(finished())
     record["deals"][1] = {"bids": [1, 1, 1, 1], "tricks": [4, 3, 3, 3]}
-    with pytest.raises(RecordError, match="Call Break records keep every card"):
+    with pytest.raises(RecordError, match=r"all dealt .* or all counted at the table"):
         game_from_record(record)
 
 
