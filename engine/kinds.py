@@ -56,6 +56,12 @@ class GameKind:
             return CallBreakGame(rules, players, seed, chance_version=chance_version)
         return Game(rules, players, seed, chance_version=chance_version)
 
+    def unseeded(self, rules: AnyRules, players: Sequence[str]) -> AnyGame:
+        """A game whose chance comes from outside: a score pad's, dealt at the table."""
+        if isinstance(rules, CallBreakRules):
+            return CallBreakGame(rules, players, None)
+        return Game(rules, players, None)
+
     def replay(
         self, rules: AnyRules, players: Sequence[str], seed: bytes | None,
         actions: Iterable[Action], chance_version: int,
@@ -98,3 +104,8 @@ def simultaneous_bids(rules: AnyRules) -> bool:
 
 def blind_bids(rules: AnyRules) -> bool:
     return isinstance(rules, Rules) and rules.blind_bids
+
+
+def turns_up(rules: AnyRules) -> bool:
+    """Each deal's trump is the card turned up (Kachuful's option; Call Break's is ♠)."""
+    return isinstance(rules, Rules) and rules.trump == "turn-up"

@@ -56,3 +56,7 @@ DROP TABLE ratings;
 ALTER TABLE ratings_by_game RENAME TO ratings;
 CREATE INDEX ratings_board ON ratings (guild_id, game, ordinal) WHERE user_id IS NOT NULL;
 CREATE INDEX ratings_by_user ON ratings (user_id) WHERE user_id IS NOT NULL;
+
+-- A score pad keeps the score of either game.
+ALTER TABLE score_pads ADD COLUMN game TEXT NOT NULL DEFAULT 'kachuful'
+    CHECK (game IN ('kachuful', 'callbreak'));

@@ -11,14 +11,14 @@ from typing import Any
 from bot.core.effects import Place
 from bot.core.pad_effects import PadSnapshot, pad_snapshot
 from bot.core.scorepad_state import Entry, PadState
-from engine import Rules
+from engine.kinds import AnyRules
 
 
 @dataclass(frozen=True, slots=True)
 class FinishedPad:
     """What ``/kachuful record`` needs of a channel's last finished pad."""
 
-    rules: Rules
+    rules: AnyRules
     keeper_id: int
     entries: tuple[Entry, ...]
 

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from bot.core.effects import Effect
 from bot.core.scorepad_state import PadSeat, PadState
-from engine import DealResult, Phase, Rules, Suit
+from engine import DealResult, Game, Phase, Suit
+from engine.kinds import AnyRules, blind_bids, simultaneous_bids
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,7 +16,7 @@ class PadSnapshot:
 
     pad_id: int
     keeper_id: int
-    rules: Rules
+    rules: AnyRules
     seats: tuple[PadSeat, ...]
     phase: str
     """``seating``, ``trump``, ``bids``, ``tricks``, ``over`` or ``closed``."""
@@ -47,7 +48,7 @@ class PadSnapshot:
     @property
     def may_bid_blind(self) -> bool:
         """The next bidder may enter a blind bid (the rules have blind bids)."""
-        return self.rules.blind_bids and self.bidder is not None
+        return blind_bids(self.rules) and self.bidder is not None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -116,7 +117,7 @@ def pad_snapshot(pad_id: int, state: PadState) -> PadSnapshot:
     bidder = next((s for s in order if bids[s] is None), None)
     if game.phase is not Phase.BIDDING:
         bidder = None
-    elif game.rules.bidding == "in-turn":
+    elif not simultaneous_bids(game.rules):
         bidder = game.turn
     counting = next((s for s in order if s not in state.tricks), None)
     if game.phase is not Phase.PLAYING:
@@ -139,12 +140,13 @@ def pad_snapshot(pad_id: int, state: PadState) -> PadSnapshot:
         bidder=bidder,
         counting=counting,
         legal_bids=() if bidder is None else game.legal_bids(bidder),
-        forbidden=game.forbidden_bid(),
+        # Call Break has no hooked call and no blind calls.
+        forbidden=game.forbidden_bid() if isinstance(game, Game) else None,
         bids=bids if in_deal else (None,) * n,
         tricks=tuple(state.tricks.get(seat) for seat in range(n)),
         revokes=tuple(seat in state.revokes for seat in range(n)),
         results=game.results(),
         totals=game.totals(),
         corrected=tuple(sorted(state.corrections)),
-        blind=game.blind_bids() if in_deal else (False,) * n,
+        blind=game.blind_bids() if in_deal and isinstance(game, Game) else (False,) * n,
     )

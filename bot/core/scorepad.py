@@ -36,7 +36,7 @@ from bot.core.workbench import Workbench
 from bot.storage import GameNotFound, Storage, StorageError
 from bot.storage.score_pads import forget_in_entries
 from bot.storage.stats import FORGOTTEN_NAME
-from engine import Rules
+from engine.kinds import AnyRules
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -107,7 +107,7 @@ class ScorePads:
     # --- requests ----------------------------------------------------------------------
 
     async def open(
-        self, *, guild_id: int, channel_id: int, keeper_id: int, keeper_name: str, rules: Rules,
+        self, *, guild_id: int, channel_id: int, keeper_id: int, keeper_name: str, rules: AnyRules,
     ) -> PadSnapshot:
         """Open a pad with the keeper seated; refused if the channel has one open."""
         if self.in_channel(channel_id) is not None:

@@ -18,9 +18,11 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from bot.core.refusals import Refusal
-from engine import Bid, FirstDealer, Game, KachufulError, Phase, Rules, Suit
+from engine import Bid, CallBreakRules, FirstDealer, KachufulError, Phase, Suit
 from engine.actions import Action, DealTally, TricksTaken
+from engine.kinds import AnyGame, AnyRules, kind_of, turns_up
 from engine.record import game_to_record
+from engine.shuffle import CHANCE_VERSION
 from engine.tally import tricks_off_by
 
 Entry = Mapping[str, Any]
@@ -43,10 +45,11 @@ class PadSeat:
 class PadState:
     """Everything a pad's entries add up to. Build it with :meth:`fold`."""
 
-    rules: Rules
+    rules: AnyRules
+    """Kachuful's or Call Break's: the game kept on the pad."""
     keeper_id: int
     seats: list[PadSeat] = field(default_factory=list)
-    game: Game | None = None
+    game: AnyGame | None = None
     """Made when the first deal starts; ``None`` while seats are being arranged."""
     tricks: dict[int, int] = field(default_factory=dict)
     """Trick counts entered so far in the current deal, by seat."""
@@ -61,7 +64,7 @@ class PadState:
     # --- building -------------------------------------------------------------------
 
     @classmethod
-    def fold(cls, rules: Rules, keeper_id: int, entries: Sequence[Entry]) -> PadState:
+    def fold(cls, rules: AnyRules, keeper_id: int, entries: Sequence[Entry]) -> PadState:
         """The state after ``entries``; raises :class:`Refusal` at the first misfit."""
         state = cls(rules, keeper_id)
         for entry in entries:
@@ -196,13 +199,13 @@ class PadState:
         self._keeper_only(entry)
         dealer = _seat(entry, len(self.seats), key="dealer")
         try:
-            game = Game(self.rules, self.names, None)
+            game = kind_of(self.rules).unseeded(self.rules, self.names)
             game.apply(FirstDealer(dealer))
         except KachufulError as exc:
             raise Refusal("pad_need_players", most=self.rules.max_players(),
                              detail=str(exc)) from None
         self.game = game
-        if self.rules.trump != "turn-up":
+        if not turns_up(self.rules):
             game.apply(DealTally())
 
     def _trump(self, entry: Entry) -> None:
@@ -252,7 +255,7 @@ class PadState:
             self._engine(game, TricksTaken(tuple(counted[s] for s in range(len(self.seats))),
                                            flags))
             self.tricks, self.revokes = {}, set()
-            if not game.is_over and self.rules.trump != "turn-up":
+            if not game.is_over and not turns_up(self.rules):
                 game.apply(DealTally())
 
     def _revoke(self, entry: Entry) -> None:
@@ -260,6 +263,8 @@ class PadState:
         self._keeper_only(entry)
         if game.phase not in (Phase.BIDDING, Phase.PLAYING):
             raise Refusal("pad_no_deal")
+        if isinstance(self.rules, CallBreakRules):
+            raise Refusal("pad_illegal", text="Call Break's score pad has no revoke marks")
         seat = _seat(entry, len(self.seats))
         self.revokes ^= {seat}
 
@@ -279,7 +284,8 @@ class PadState:
         was = list(result.bids if what == "bids" else result.tricks)
         log = _corrected_log(game.log, number, what, values)
         try:
-            rebuilt = Game.replay(self.rules, self.names, None, log)
+            rebuilt = kind_of(self.rules).replay(self.rules, self.names, None, log,
+                                                 CHANCE_VERSION)
         except KachufulError as exc:
             raise Refusal("pad_illegal", text=f"deal {number}: {exc}") from None
         self.game = rebuilt
@@ -301,12 +307,12 @@ class PadState:
 
     # --- helpers --------------------------------------------------------------------
 
-    def _game(self) -> Game:
+    def _game(self) -> AnyGame:
         if self.game is None:
             raise Refusal("pad_not_started")
         return self.game
 
-    def _engine(self, game: Game, action: Action) -> None:
+    def _engine(self, game: AnyGame, action: Action) -> None:
         try:
             game.apply(action)
         except KachufulError as exc:

@@ -12,7 +12,7 @@ from bot.storage import score_pads
 from bot.storage.backend import Backend
 from bot.storage.errors import GameNotFound
 from bot.storage.summary import SeatResult
-from engine import Game, Rules
+from engine.kinds import AnyGame, AnyRules
 
 
 class ScorePadStorage:
@@ -26,7 +26,7 @@ class ScorePadStorage:
         return self._db.game_lock(-pad_id)
 
     async def create_pad(
-        self, *, guild_id: int, channel_id: int, keeper_user_id: int, rules: Rules,
+        self, *, guild_id: int, channel_id: int, keeper_user_id: int, rules: AnyRules,
         first_entry: Mapping[str, Any], now: datetime | None = None,
     ) -> int:
         """Open a score pad with its first entry; one open pad per channel."""
@@ -59,7 +59,7 @@ class ScorePadStorage:
         return await score_pads.pad_of_game(self._db, game_id)
 
     async def finish_pad(
-        self, pad_id: int, game: Game, seats: Sequence[tuple[int | None, str]],
+        self, pad_id: int, game: AnyGame, seats: Sequence[tuple[int | None, str]],
         *, now: datetime | None = None,
     ) -> tuple[int, tuple[SeatResult, ...]]:
         """Close a pad; its results go to the leaderboards as a table game."""

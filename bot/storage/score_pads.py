@@ -37,11 +37,11 @@ from bot.storage.values import (
     check_id,
     check_name,
     check_optional_id,
+    game_rules_from_json,
     now_or,
-    rules_from_json,
     rules_to_json,
 )
-from engine import Game, Rules
+from engine.kinds import AnyGame, AnyRules, kind_of
 
 FORGOTTEN_KEEPER: Final = 0
 """The keeper of an ended pad whose keeper asked to be forgotten (no user has id 0)."""
@@ -61,7 +61,8 @@ class StoredPad:
     guild_id: int
     channel_id: int
     keeper_user_id: int
-    rules: Rules
+    rules: AnyRules
+    """Kachuful's or Call Break's: the game kept on the pad."""
     message_id: int | None
     entries: tuple[dict[str, Any], ...]
     status: str = "open"
@@ -76,12 +77,13 @@ def _entry_json(entry: Mapping[str, Any]) -> str:
 
 
 async def create_pad(
-    db: Backend, *, guild_id: int, channel_id: int, keeper_user_id: int, rules: Rules,
+    db: Backend, *, guild_id: int, channel_id: int, keeper_user_id: int, rules: AnyRules,
     first_entry: Mapping[str, Any], now: datetime | None,
 ) -> int:
     """Open a pad with its first entry (the keeper's own seat, usually)."""
     values = (check_id("guild_id", guild_id), check_id("channel_id", channel_id),
-              check_id("keeper_user_id", keeper_user_id), rules_to_json(rules), now_or(now))
+              check_id("keeper_user_id", keeper_user_id), rules_to_json(rules), now_or(now),
+              kind_of(rules).name)
     entry = _entry_json(first_entry)
     async with db.transaction("opening a score pad") as tx:
         open_pad = await tx.fetchone(
@@ -93,8 +95,8 @@ async def create_pad(
                 code="pad_open_here",
             )
         row = await tx.fetchone(
-            "INSERT INTO score_pads (guild_id, channel_id, keeper_user_id, rules, created_at) "
-            "VALUES (?, ?, ?, ?, ?) RETURNING id",
+            "INSERT INTO score_pads (guild_id, channel_id, keeper_user_id, rules, created_at, "
+            "game) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
             values,
         )
         assert row is not None
@@ -144,23 +146,23 @@ async def load_pads(db: Backend, pad_ids: Sequence[int] | None) -> list[StoredPa
     async with db.snapshot("loading score pads") as tx:
         if pad_ids is None:
             rows = await tx.fetchall(
-                "SELECT id, guild_id, channel_id, keeper_user_id, rules, message_id, status "
+                "SELECT id, guild_id, channel_id, keeper_user_id, rules, message_id, status, game "
                 "FROM score_pads WHERE status = 'open' ORDER BY id"
             )
         else:
             marks = ",".join("?" for _ in pad_ids)
             rows = await tx.fetchall(
-                "SELECT id, guild_id, channel_id, keeper_user_id, rules, message_id, status "
+                "SELECT id, guild_id, channel_id, keeper_user_id, rules, message_id, status, game "
                 f"FROM score_pads WHERE id IN ({marks}) ORDER BY id",  # marks are only '?'
                 tuple(check_id("pad_id", pad) for pad in pad_ids),
             )
         pads = []
-        for pad_id, guild_id, channel_id, keeper, rules, message_id, status in rows:
+        for pad_id, guild_id, channel_id, keeper, rules, message_id, status, game in rows:
             entries = await tx.fetchall(
                 "SELECT entry FROM score_pad_entries WHERE pad_id = ? ORDER BY seq", (pad_id,)
             )
             pads.append(StoredPad(int(pad_id), int(guild_id), int(channel_id), int(keeper),
-                                  rules_from_json(str(rules)), message_id,
+                                  game_rules_from_json(str(rules), str(game)), message_id,
                                   tuple(json.loads(str(text)) for (text,) in entries),
                                   str(status)))
     return pads
@@ -186,7 +188,7 @@ async def cancel_pad(db: Backend, pad_id: int, now: datetime | None) -> None:
 
 
 async def finish_pad(
-    db: Backend, pad_id: int, game: Game, seats: Sequence[tuple[int | None, str]],
+    db: Backend, pad_id: int, game: AnyGame, seats: Sequence[tuple[int | None, str]],
     now: datetime | None,
 ) -> tuple[int, tuple[SeatResult, ...]]:
     """Close a pad and write its results as a table game; returns the game's id.
@@ -199,6 +201,7 @@ async def finish_pad(
              for index, (user, name) in enumerate(seats)}
     finished = now_or(now)
     results = summarize(game)
+    name = kind_of(game.rules).name
     async with db.transaction("finishing a score pad") as tx:
         row = await tx.fetchone(
             "SELECT guild_id, channel_id, keeper_user_id, status, created_at "
@@ -214,11 +217,11 @@ async def finish_pad(
         await lock_ratings(tx, db.dialect, guild_id)
         game_row = await tx.fetchone(
             "INSERT INTO games (guild_id, channel_id, host_user_id, rules, seed, status, "
-            "created_at, started_at, finished_at, turn_timeout, kind, rating_seq) "
-            "VALUES (?, ?, ?, ?, ?, 'finished', ?, ?, ?, ?, 'table', "
+            "created_at, started_at, finished_at, turn_timeout, kind, game, rating_seq) "
+            "VALUES (?, ?, ?, ?, ?, 'finished', ?, ?, ?, ?, 'table', ?, "
             f"{NEXT_RATING_SEQ}) RETURNING id",
             (guild_id, channel_id, keeper, rules_to_json(game.rules), secrets.token_hex(32),
-             created, created, finished, TABLE_TURN_TIMEOUT, guild_id),
+             created, created, finished, TABLE_TURN_TIMEOUT, name, guild_id),
         )
         assert game_row is not None
         game_id = int(game_row[0])
@@ -228,14 +231,15 @@ async def finish_pad(
         )
         # Guests have neither a user id nor a computer level: they are not rated.
         updated, rated = await rate_seats(
-            tx, guild_id, [(r.seat, users[r.seat][0], None, r.place) for r in results]
+            tx, guild_id, [(r.seat, users[r.seat][0], None, r.place) for r in results], name
         )
         await tx.executemany(INSERT_TABLE_RESULT,
-                             result_rows(game_id, guild_id, finished, results, users, rated))
-        await save_ratings(tx, guild_id, updated)
+                             result_rows(game_id, guild_id, finished, results, users, rated,
+                                         name))
+        await save_ratings(tx, guild_id, updated, name)
         await tx.executemany(ADD_HAND_ACCURACY, hand_accuracy_rows(guild_id, results, users))
         await tx.executemany(ADD_PLAYER_TOTALS,
-                             player_totals_rows(guild_id, finished, results, users))
+                             player_totals_rows(guild_id, finished, results, users, name))
         await tx.execute(
             "UPDATE score_pads SET status = 'finished', finished_at = ?, game_id = ? "
             "WHERE id = ?",

@@ -18,3 +18,7 @@ ALTER TABLE ratings DROP CONSTRAINT ratings_pkey;
 ALTER TABLE ratings ADD PRIMARY KEY (guild_id, game, player);
 DROP INDEX ratings_board;
 CREATE INDEX ratings_board ON ratings (guild_id, game, ordinal) WHERE user_id IS NOT NULL;
+
+-- A score pad keeps the score of either game.
+ALTER TABLE score_pads ADD COLUMN game TEXT NOT NULL DEFAULT 'kachuful'
+    CHECK (game IN ('kachuful', 'callbreak'));

@@ -297,6 +297,7 @@ async def _back_to_version_5(location: Location) -> None:
         "DROP INDEX results_by_game",
         "ALTER TABLE results DROP COLUMN game",
         "ALTER TABLE games DROP COLUMN game",
+        "ALTER TABLE score_pads DROP COLUMN game",
         *_player_totals_without_game(location),
         "DROP INDEX games_by_channel",
         "DROP INDEX games_progress_due",
