@@ -17,6 +17,7 @@ from bot.adapter.inbound.pad_commands import add_pad_commands, send_pad_record
 from bot.adapter.inbound.replies import reply
 from bot.adapter.inbound.review_answer import send_review
 from bot.adapter.inbound.router_checks import actor_of
+from bot.adapter.inbound.rules_options import game_rules
 from bot.adapter.words import controls, texts
 from bot.adapter.words.command_choices import (
     RULE_OPTION_WORDS,
@@ -35,7 +36,6 @@ from bot.adapter.words.command_choices import (
 from bot.settings import MAX_TURN_TIMEOUT, MIN_TURN_TIMEOUT
 from bot.storage import GuildSettings
 from engine import RulesError
-from engine.kinds import AnyRules, kind_named
 from engine.rules import PRESETS
 from i18n import LANGUAGES, N_, Words
 from i18n.rules_words import presets_help
@@ -278,25 +278,6 @@ async def start_command(
     await open_lobby(bot, interaction, lambda guild_id, channel_id: bot.service.lobbies.open(
         guild_id=guild_id, channel_id=channel_id, host_id=user.id, host_name=user.display_name,
         rules=rules, target_players=players, turn_timeout=turn_timeout or server.turn_timeout))
-
-
-def game_rules(
-    game: str, options: dict[str, Any], preset: str | None, default_preset: str,
-    players: int | None,
-) -> AnyRules:
-    """The start command's rules for ``game``; ``RulesError`` (in the engine's English,
-    naming the options) for options the game doesn't have."""
-    kind = kind_named(game)
-    if kind.name == "callbreak":
-        kachuful_only = sorted(set(options) - {"deals"}) + (["preset"] if preset else [])
-        if kachuful_only:
-            raise RulesError(f"{', '.join(kachuful_only)}: Kachuful options, not Call Break's")
-        return kind.rules_from_options(options, default_preset)
-    if "deals" in options:
-        raise RulesError("deals: a Call Break option (Kachuful's deals follow its schedule)")
-    if players == 8:
-        options["allow_eight_players"] = True
-    return kind.rules_from_options(options, preset or default_preset)
 
 
 async def settings_command(

@@ -10,10 +10,12 @@ from discord import app_commands
 
 from bot.adapter.inbound.channel_permissions import missing_permissions
 from bot.adapter.inbound.replies import reply
+from bot.adapter.inbound.rules_options import game_rules
 from bot.adapter.outbound.pictures import as_file
 from bot.adapter.words.command_choices import (
     RULE_OPTION_WORDS,
     BiddingChoice,
+    GameChoice,
     PresetChoice,
     ScheduleChoice,
     ScoringChoice,
@@ -22,7 +24,7 @@ from bot.adapter.words.command_choices import (
     chosen_options,
 )
 from bot.core.scorepad_state import MAX_NAME
-from engine import Rules, RulesError
+from engine import RulesError
 from engine.record import record_to_json
 from i18n import N_
 
@@ -36,9 +38,12 @@ def add_pad_commands(group: app_commands.Group, bot: BotParts) -> None:
     @app_commands.describe(
         **RULE_OPTION_WORDS,
         eight_players=N_("Allow 8 players (the largest hand is then 6)"),
+        game=N_("Which game: Kachuful (the default) or Call Break"),
+        deals=N_("Call Break: deals in the match (default 5)"),
     )
     async def scorepad(
         interaction: discord.Interaction,
+        game: GameChoice | None = None,
         preset: PresetChoice | None = None,
         schedule: ScheduleChoice | None = None,
         max_hand: app_commands.Range[int, 1, 17] | None = None,
@@ -50,17 +55,19 @@ def add_pad_commands(group: app_commands.Group, bot: BotParts) -> None:
         zero_bid_limit: bool | None = None,
         blind_bids: bool | None = None,
         eight_players: bool | None = None,
+        deals: app_commands.Range[int, 1, 50] | None = None,
     ) -> None:
         options = chosen_options(
             schedule=schedule, max_hand=max_hand, trump=trump, hook=hook, bidding=bidding,
             scoring=scoring, zero_bid_reward=zero_bid_reward, zero_bid_limit=zero_bid_limit,
-            blind_bids=blind_bids, allow_eight_players=eight_players,
+            blind_bids=blind_bids, allow_eight_players=eight_players, deals=deals,
         )
-        await scorepad_command(bot, interaction, preset, options)
+        await scorepad_command(bot, interaction, preset, options, game or "kachuful")
 
 
 async def scorepad_command(bot: BotParts, interaction: discord.Interaction,
-                           preset: str | None, options: dict[str, Any]) -> None:
+                           preset: str | None, options: dict[str, Any],
+                           game: str = "kachuful") -> None:
     words = await bot.languages.asker(interaction)
     if interaction.guild_id is None or interaction.channel_id is None:
         await reply(interaction, words.t("Kachuful is played in a server channel."))
@@ -80,7 +87,7 @@ async def scorepad_command(bot: BotParts, interaction: discord.Interaction,
         return
     settings = await bot.server_settings.of(interaction.guild_id)
     try:
-        rules = Rules.from_options(options, preset or settings.default_preset)
+        rules = game_rules(game, options, preset, settings.default_preset, None)
     except RulesError as exc:
         await reply(interaction, words.t("Those rules don't work: {reason}", reason=str(exc)))
         return

@@ -19,6 +19,7 @@ from bot.adapter.outbound import pictures
 from bot.adapter.outbound.delivery import best_effort, edit_or_send
 from bot.adapter.outbound.message_book import MessageBook
 from bot.adapter.outbound.presenting import send_direct
+from bot.adapter.words.game_words import points, render_options
 from bot.adapter.words.languages import LanguageBook
 from bot.adapter.words.pad_view import pad_controls, pad_embed
 from bot.adapter.words.texts import signed
@@ -94,7 +95,7 @@ class PadPresenter:
                           effect: ShowPadSheet) -> None:
         pad = effect.pad
         names = list(pad.names)
-        options = pictures.options_in(words)
+        options = render_options(words, pad.rules)  # Call Break's scores in tenths
         if effect.final:
             png = await asyncio.to_thread(render_final_standings, names, pad.totals, options,
                                           results=pad.results)
@@ -130,7 +131,7 @@ def final_text(words: Words, pad: PadSnapshot,
                    "Score pad finished after {count} deals: {winners} won with {points}. It "
                    "counts on the leaderboard as a table game (guests don't rank). "
                    "`/kachuful record` gives its record.", len(pad.results),
-                   winners=winners, points=best)
+                   winners=winners, points=points(pad.rules, best))
     changes = [
         f"{discord.utils.escape_markdown(pad.seats[seat].name)} "
         + words.t("rating {change}", change=signed(change))

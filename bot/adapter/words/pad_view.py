@@ -12,6 +12,7 @@ import discord
 
 from bot.adapter.words import controls
 from bot.adapter.words.custom_ids import PadControl, PadKind
+from bot.adapter.words.game_words import is_callbreak, points
 from bot.adapter.words.lobby_view import LOBBY_COLOUR
 from bot.core.pad_effects import PadSnapshot
 from engine import Suit
@@ -32,7 +33,8 @@ def _seat_name(pad: PadSnapshot, seat: int, words: Words) -> str:
 
 
 def pad_embed(words: Words, pad: PadSnapshot) -> discord.Embed:
-    title = words.t("Score pad — a game with real cards")
+    title = (words.t("Score pad — Call Break with real cards") if is_callbreak(pad.rules)
+             else words.t("Score pad — a game with real cards"))
     if pad.status == "finished":
         title = words.t("Score pad — finished (a table game)")
     elif pad.status == "cancelled":
@@ -54,30 +56,45 @@ def pad_embed(words: Words, pad: PadSnapshot) -> discord.Embed:
 
 def _deal_lines(words: Words, pad: PadSnapshot) -> list[str]:
     lines: list[str] = []
+    callbreak = is_callbreak(pad.rules)
     if pad.phase in ("bids", "tricks", "trump") and pad.dealer is not None:
         trump = words.t("no trump") if pad.trump is None else suit_name(words, pad.trump.symbol)
         if pad.phase == "trump":
             trump = words.t("chosen by the turned-up card")
         first = pad.first_to_bid if pad.first_to_bid is not None else 0
-        lines.append(words.t(
-            "**Deal {number} of {count}**: {size} cards · trump: {trump} · {dealer} deals · "
-            "{first} bids first", number=pad.deal_number, count=pad.deal_count,
-            size=pad.hand_size or "?", trump=trump, dealer=pad.seats[pad.dealer].name,
-            first=pad.seats[first].name))
+        if callbreak:
+            lines.append(words.t(
+                "**Deal {number} of {count}**: {size} cards · trump: {trump} · {dealer} deals "
+                "· {first} calls first", number=pad.deal_number, count=pad.deal_count,
+                size=pad.hand_size or "?", trump=trump, dealer=pad.seats[pad.dealer].name,
+                first=pad.seats[first].name))
+        else:
+            lines.append(words.t(
+                "**Deal {number} of {count}**: {size} cards · trump: {trump} · {dealer} deals · "
+                "{first} bids first", number=pad.deal_number, count=pad.deal_count,
+                size=pad.hand_size or "?", trump=trump, dealer=pad.seats[pad.dealer].name,
+                first=pad.seats[first].name))
     for seat in range(len(pad.seats)):
         bid = "—" if pad.bids[seat] is None else str(pad.bids[seat])
         if pad.bids[seat] is not None and pad.blind[seat]:
             bid = words.t("{bid} blind", bid=bid)
         won = "—" if pad.tricks[seat] is None else str(pad.tricks[seat])
-        line = words.t("{name}: bid {bid} · tricks {tricks} · total {total}",
-                       name=_seat_name(pad, seat, words), bid=bid, tricks=won,
-                       total=pad.totals[seat])
+        if callbreak:
+            line = words.t("{name}: call {call} · tricks {tricks} · total {total}",
+                           name=_seat_name(pad, seat, words), call=bid, tricks=won,
+                           total=points(pad.rules, pad.totals[seat]))
+        else:
+            line = words.t("{name}: bid {bid} · tricks {tricks} · total {total}",
+                           name=_seat_name(pad, seat, words), bid=bid, tricks=won,
+                           total=pad.totals[seat])
         if pad.revokes[seat]:
             line += " · " + words.t("revoked: scores 0 this deal")
         lines.append(line)
     if pad.phase == "trump":
         lines.append(words.t("Keeper: which suit did the turned-up card show?"))
-    if pad.bidder is not None:
+    if pad.bidder is not None and callbreak:
+        lines.append(words.t("**{name}** to call.", name=pad.seats[pad.bidder].name))
+    elif pad.bidder is not None:
         lines.append(words.t("**{name}** to bid.", name=pad.seats[pad.bidder].name))
         if pad.forbidden is not None:
             lines.append(words.t("{name} is the dealer and can't bid {number}: the bids would "
@@ -105,7 +122,7 @@ def pad_controls(words: Words, pad: PadSnapshot) -> discord.ui.View | None:
                   for suit in SUIT_BUTTONS]
         items.append(_button(words, pad, "padtrump", words.t("No trump"), 0, suit="none"))
     elif pad.bidder is not None:
-        items += _numbers(pad, "padbid", pad.bidder, pad.forbidden)
+        items += _numbers(pad, "padbid", pad.bidder, pad.legal_bids)
         if pad.may_bid_blind:
             items.append(_button(words, pad, "padblind", words.t("Bid blind…"),
                                  _row_after_numbers(pad.hand_size), seat=pad.bidder))
@@ -114,7 +131,8 @@ def pad_controls(words: Words, pad: PadSnapshot) -> discord.ui.View | None:
     keeper_row = NUMBER_ROWS
     items += [
         _button(words, pad, "padundo", words.t("Undo"), keeper_row),
-        _button(words, pad, "padrevoke", words.t("Revoke…"), keeper_row),
+        *([] if is_callbreak(pad.rules)  # no revoke marks in Call Break
+          else [_button(words, pad, "padrevoke", words.t("Revoke…"), keeper_row)]),
         _button(words, pad, "padfix", words.t("Correct a deal…"), keeper_row),
         _button(words, pad, "padend", words.t("Finish"), keeper_row,
                 style=discord.ButtonStyle.danger),
@@ -130,14 +148,16 @@ def _button(words: Words, pad: PadSnapshot, kind: PadKind, label: str, row: int,
     return controls.button(control.encode(), label, style, disabled=disabled, row=row)
 
 
-def _numbers(pad: PadSnapshot, kind: PadKind, seat: int, forbidden: int | None
+def _numbers(pad: PadSnapshot, kind: PadKind, seat: int, allowed: tuple[int, ...] | None
              ) -> list[controls.Item]:
-    """0 … hand size for ``seat``; the hooked number is shown, disabled."""
+    """0 … hand size for ``seat``; with ``allowed`` (the bids), the others are shown
+    disabled (Kachuful's hooked number, Call Break's calls outside 1 … 8)."""
     per_row = controls.BUTTONS_PER_ROW
     return [
         controls.button(PadControl(kind, pad.pad_id, pad.counter, seat=seat,
                                    number=value).encode(), str(value),
-                        discord.ButtonStyle.primary, disabled=value == forbidden,
+                        discord.ButtonStyle.primary,
+                        disabled=allowed is not None and value not in allowed,
                         row=min(value // per_row, NUMBER_ROWS - 1))
         for value in range(min(pad.hand_size, NUMBER_ROWS * per_row - 1) + 1)
     ]
