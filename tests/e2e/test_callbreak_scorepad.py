@@ -44,6 +44,12 @@ async def test_a_callbreak_score_pad(fake_discord: FakeDiscord, tmp_path: Path) 
         for user, seat, call in ((bikram, BIKRAM, 4), (chandra, CHANDRA, 3),
                                  (deepa, DEEPA, 2), (asha, ASHA, 3)):
             await pad.enter(user, "padbid", seat, call)
+        pad_id, before = pad.pad_id, bot.pads.get(pad.pad_id).snapshot()
+
+    # A restart between the calls and the count: the pad is read back as Call Break's.
+    async with bot_running(fake, tmp_path / "k.db") as bot:
+        pad = Pad(fake, table, bot)
+        assert bot.pads.get(pad_id).snapshot() == before, "nothing was lost"
         for user, seat, took in ((bikram, BIKRAM, 6), (chandra, CHANDRA, 3),
                                  (deepa, DEEPA, 1), (asha, ASHA, 3)):
             await pad.enter(user, "padtricks", seat, took)
