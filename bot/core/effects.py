@@ -13,7 +13,7 @@ from typing import Literal, Protocol, TypeVar
 
 from bot.core.tables import TableRef
 from engine import DealResult, Suit, TrickWon
-from engine.kinds import AnyRules, AnyView
+from engine.kinds import AnyRules, AnyView, GameName
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +119,8 @@ class OpenThread(Effect):
 
     game_id: int
     user_ids: tuple[int, ...]
+    game: GameName = "kachuful"
+    """Which game the thread is named for."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,7 @@ from bot.core.snapshots import can_start, lobby_snapshot, place_of, table_snapsh
 from bot.core.stored_sessions import TARGET_KEY
 from bot.storage import NewSeat, StorageError
 from engine import KachufulError
-from engine.kinds import AnyRules
+from engine.kinds import AnyRules, kind_of
 from engine.shuffle import new_seed
 
 log = logging.getLogger(__name__)
@@ -222,7 +222,8 @@ class Lobbies:
         place = place_of(session)
         effects: list[Effect] = [ShowLobby(place, lobby_snapshot(session, "started"))]
         if await self._thread_mode(session.guild_id):
-            effects.append(OpenThread(place, session.game_id, tuple(session.humans())))
+            effects.append(OpenThread(place, session.game_id, tuple(session.humans()),
+                                          kind_of(session.rules).name))
         effects.append(AnnounceStart(place, table_snapshot(session)))
         await self._started(session, effects)
 

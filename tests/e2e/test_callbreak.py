@@ -15,6 +15,7 @@ from engine.record import game_from_record, game_to_record
 from tests.e2e.harness import People, Table, assert_answered_fast, bot_running, open_table
 from tests.fake_discord.driver import FakeDiscord
 from tests.fake_discord.models import Message, User
+from tests.fake_discord.permissions import Perm
 
 SCORE_LINE = re.compile(r"^(?P<mark>[✓✗]) (?P<name>.+): called (?P<call>\d+), "
                         r"took (?P<took>\d+): (?P<points>[+-]?\d+\.\d) "
@@ -202,3 +203,23 @@ async def test_options_of_the_other_game_are_refused_and_open_nothing(
             assert text.startswith("Those rules don't work:"), (options, text)
         assert table.lobby() is None
         assert bot.service.open_games() == 0
+
+
+async def test_a_callbreak_game_moves_into_a_thread_named_for_call_break(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    table = Table(fake, ["asha", "bikram"])
+    asha = table.people[0]
+    admins = fake.create_role(table.guild, "admins", Perm.MANAGE_GUILD)
+    fake.add_member(table.guild, asha, roles=[admins])
+    async with bot_running(fake, tmp_path / "k.db") as bot:
+        saved = await fake.slash(asha, table.channel, "kachuful settings", {"thread_mode": True})
+        await saved.wait_response()
+        game_id = await open_table(fake, table, {"game": "callbreak", "deals": 1}, joiners=1,
+                                   computers=2)
+        session = bot.service.registry.get(game_id)
+        assert session is not None
+        await fake.wait_for(lambda: session.thread_id is not None, poll=0.05)
+        assert fake.channel(session.thread_id or 0).name == f"Call Break game {game_id}"
+    assert_answered_fast(fake)

@@ -58,8 +58,11 @@ async def show_open_thread(
         return
     channel = ctx.client.get_partial_messageable(messages.channel_id,
                                                    guild_id=e.place.guild_id)
+    words = await ctx.server(e.place)
+    name = (words.t("Call Break game {number}", number=game_id) if e.game == "callbreak"
+            else words.t("Kachuful game {number}", number=game_id))
     thread = await channel.get_partial_message(messages.lobby_message_id).create_thread(
-        name=(await ctx.server(e.place)).t("Kachuful game {number}", number=game_id))
+        name=name)
     ctx.reports.put(ThreadOpened(game_id, thread.id))
     await ctx.book.thread_opened(game_id, messages, thread.id)
     for user_id in e.user_ids:
