@@ -35,6 +35,7 @@ from bot.core.people import People
 from bot.core.scorepad import ScorePads
 from bot.core.server_settings import ServerSettings
 from bot.core.service import GameService
+from bot.core.standings import Standings
 from bot.settings import Settings
 from bot.storage import Storage, open_storage
 from i18n.catalogues import catalogues_digest
@@ -77,7 +78,7 @@ class KachufulBot(discord.Client):
         self._book: MessageBook | None = None
         self._presenter: Presenter | None = None
         self._languages: LanguageBook | None = None
-        self._asks: tuple[People, ServerSettings, GameRecords] | None = None
+        self._asks: tuple[People, ServerSettings, GameRecords, Standings] | None = None
         self._health: asyncio.Task[None] | None = None
         self._status_interval = status_interval
         self.reviews = Reviews()
@@ -141,6 +142,11 @@ class KachufulBot(discord.Client):
         assert self._asks is not None
         return self._asks[2]
 
+    @property
+    def standings(self) -> Standings:
+        assert self._asks is not None
+        return self._asks[3]
+
     def open_games(self) -> int:
         return 0 if self._service is None else self._service.open_games()
 
@@ -164,7 +170,7 @@ class KachufulBot(discord.Client):
                                bench=self._service.ctx.bench)
         self._asks = (People(storage, self._pads),
                       ServerSettings(storage, self.settings.turn_timeout),
-                      GameRecords(storage, self._service))
+                      GameRecords(storage, self._service), Standings(storage))
         self._passing = asyncio.create_task(self._pass_reports(), name="reports")
         # Build the card art and palettes once, off the event loop, before any game.
         await asyncio.to_thread(render.warm_up)

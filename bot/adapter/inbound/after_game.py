@@ -13,8 +13,7 @@ from bot.adapter.inbound.router_checks import actor_of
 from bot.adapter.outbound.pictures import as_file
 from bot.adapter.words.custom_ids import BadComponent, BoardPage, Confirmation
 from bot.core.refusals import Refusal
-from bot.storage import LEADERBOARD_SORTS
-from engine.kinds import GAME_NAMES
+from bot.core.standings import board_query
 from engine.record import record_to_json
 
 if TYPE_CHECKING:
@@ -97,14 +96,11 @@ async def on_confirmation(
 
 
 async def on_board(bot: BotParts, interaction: discord.Interaction, page: BoardPage) -> None:
-    if page.guild_id != interaction.guild_id:
-        raise BadComponent("leaderboard of another server")
-    if page.sort not in LEADERBOARD_SORTS or page.period not in (
-        "all", "30d", "7d"
-    ) or page.games not in ("all", "online", "table") or page.game not in GAME_NAMES:
-        raise BadComponent("bad leaderboard page")
-    await send_leaderboard(bot, interaction, page.sort, page.period, max(1, page.page),
-                           page.games, page.game)
+    query = board_query(page.guild_id, page.sort, page.period, page.page, page.games,
+                        page.game)
+    if page.guild_id != interaction.guild_id or query is None:
+        raise BadComponent("not a leaderboard page of this server")
+    await send_leaderboard(bot, interaction, query)
 
 
 async def on_rematch(bot: BotParts, interaction: discord.Interaction, game_id: int) -> None:

@@ -8,9 +8,10 @@ import discord
 
 from bot.adapter.outbound import pictures
 from bot.adapter.words import controls
-from bot.adapter.words.custom_ids import BoardPage
+from bot.adapter.words.custom_ids import BadComponent, BoardPage
 from bot.adapter.words.lobby_view import LOBBY_COLOUR
 from bot.adapter.words.texts import rating_number, signed
+from bot.core.standings import BoardQuery, board_query
 from bot.storage import LeaderboardRow, PlayerStats
 from bot.storage.ratings import PROVISIONAL_GAMES
 from i18n import N_, Words
@@ -32,15 +33,10 @@ if TYPE_CHECKING:
     from bot.adapter.inbound.parts import BotParts
 
 
-async def send_leaderboard(
-    bot: BotParts, interaction: discord.Interaction, sort: str, period: str, page: int,
-    games: str = "all", game: str = "kachuful",
-) -> None:
-    board = await bot.storage.stats.leaderboard(
-        interaction.guild_id or 0, sort=sort, period=period, page=page,  # type: ignore[arg-type]
-        kinds=games,  # type: ignore[arg-type]
-        game=game,  # type: ignore[arg-type]
-    )
+async def send_leaderboard(bot: BotParts, interaction: discord.Interaction,
+                           query: BoardQuery) -> None:
+    board = await bot.standings.leaderboard(query)
+    sort, period, page, games = query.sort, query.period, query.page, query.kinds
     # A leaderboard is posted for the whole channel: the server's language.
     words = await bot.languages.server(interaction.guild_id)
     rated = sort == "rating"
@@ -128,9 +124,11 @@ async def send_stats(
     bot: BotParts, interaction: discord.Interaction, user: discord.abc.User, games: str = "all",
     game: str = "kachuful",
 ) -> None:
-    stats = await bot.storage.stats.player_stats(interaction.guild_id, user.id,
-                                                 kinds=games,  # type: ignore[arg-type]
-                                                 game=game)  # type: ignore[arg-type]
+    query = board_query(interaction.guild_id or 0, "rating", "all", 1, games, game)
+    if query is None:
+        raise BadComponent("not a choice of the stats command")
+    stats = await bot.standings.player_stats(interaction.guild_id, user.id, query.kinds,
+                                             query.game)
     words = await bot.languages.server(interaction.guild_id)
     callbreak = stats.game == "callbreak"
     title = (words.t("Call Break stats — {name}", name=user.display_name) if callbreak

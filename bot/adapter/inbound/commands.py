@@ -33,6 +33,7 @@ from bot.adapter.words.command_choices import (
     ZeroChoice,
     chosen_options,
 )
+from bot.core.standings import BoardQuery
 from bot.settings import MAX_TURN_TIMEOUT, MIN_TURN_TIMEOUT
 from bot.storage import GuildSettings
 from engine import RulesError
@@ -139,7 +140,8 @@ def build_group(bot: BotParts) -> app_commands.Group:
         games: GamesChoice = "all",
         game: GameChoice = "kachuful",
     ) -> None:
-        await send_leaderboard(bot, interaction, sort, period, page, games, game)
+        await send_leaderboard(bot, interaction, BoardQuery(
+            interaction.guild_id or 0, sort, period, page, games, game))
 
     @group.command(name="stats", description=N_("A player's record in this server"))
     @app_commands.describe(games=N_("Games played here, at a table (score pad), or both"),

@@ -16,6 +16,7 @@ from bot.core.people import People
 from bot.core.scorepad import ScorePads
 from bot.core.server_settings import ServerSettings
 from bot.core.service import GameService
+from bot.core.standings import Standings
 from bot.settings import Settings
 from bot.storage import Storage
 
@@ -41,6 +42,9 @@ class BotParts(Protocol):
 
     @property
     def records(self) -> GameRecords: ...
+
+    @property
+    def standings(self) -> Standings: ...
 
     @property
     def book(self) -> MessageBook: ...

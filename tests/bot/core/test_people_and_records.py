@@ -11,6 +11,7 @@ from bot.core.people import People
 from bot.core.refusals import Refusal
 from bot.core.scorepad import ScorePads
 from bot.core.server_settings import ServerSettings
+from bot.core.standings import BoardQuery, board_query
 from tests.bot.core.conftest import OpenCore
 from tests.bot.core.helpers import Core, person_id, person_name, play_to_end, start_game
 
@@ -90,3 +91,12 @@ async def test_a_record_only_of_a_finished_game_in_its_own_server(
     played = await records.played_by(running.game_id, person_id(2))
     assert played is not None and played[1] == 2
     assert await records.played_by(running.game_id, person_id(9)) is None
+
+
+def test_a_leaderboard_page_is_read_back_only_with_choices_the_bot_offers() -> None:
+    assert board_query(5, "win_rate", "7d", 0, "table", "callbreak") == BoardQuery(
+        5, "win_rate", "7d", 1, "table", "callbreak")
+    for forged in (("loudest", "7d", "all", "kachuful"), ("wins", "1y", "all", "kachuful"),
+                   ("wins", "7d", "some", "kachuful"), ("wins", "7d", "all", "poker")):
+        sort, period, kinds, game = forged
+        assert board_query(5, sort, period, 1, kinds, game) is None
