@@ -12,7 +12,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any, Final
 
-from bot.storage.backend import Backend, Tx
+from bot.storage.backend import Backend, Dialect, Tx
 from bot.storage.codec import decode_action, encode_action
 from bot.storage.errors import GameNotFound, GameStateConflict
 from bot.storage.models import OPEN_STATUSES, GameStatus
@@ -20,8 +20,8 @@ from bot.storage.ratings import (
     NEXT_RATING_SEQ,
     SeatRating,
     changes_of,
-    lock_ratings,
     rate_seats,
+    ratings_lock_column,
     save_ratings,
     seat_values,
 )
@@ -85,35 +85,27 @@ async def finish_game(
     name = kind_of(game.rules).name
     actions = game.player_actions()
     async with db.transaction("finishing a game") as tx:
-        row = await tx.fetchone(
-            "SELECT guild_id, status, rules, seed, chance_version, game FROM games WHERE id = ?"
-            + db.dialect.lock_for_update,
-            (game_id,),
-        )
-        if row is None:
+        # One read for the game, its seats, its stored moves and (PostgreSQL) the
+        # server's rating turn: each statement is a round trip to a database server.
+        rows = await tx.fetchall(_finish_read(db.dialect), (game_id,))
+        if not rows:
             raise GameNotFound(f"no game {game_id}")
-        guild_id, status, rules_json, seed_hex, chance_version, stored_game = row
+        guild_id, status, rules_json, seed_hex, chance_version, stored_game = rows[0][:6]
         if status != "active":
             raise GameStateConflict(
                 f"game {game_id} is {status}, so it can't be finished",
                 code="game_ended",
             )
-        seats = await tx.fetchall(
-            "SELECT seat, user_id, display_name, computer_level FROM seats WHERE game_id = ? "
-            "ORDER BY seat",
-            (game_id,),
-        )
+        seats = [row[6:10] for row in rows]
         _check_same_game(game_id, game, (rules_json, seed_hex, chance_version), len(seats))
         if stored_game != name:
             raise GameStateConflict(f"game {game_id} is {stored_game}, not {name}")
-        stored = await tx.fetchall(
-            "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-        )
+        stored = rows[0][11].split(ACTION_SEPARATOR) if rows[0][11] else []
         # The stored text is this bot's own encoding, so comparing texts settles almost
         # every move; only a text written otherwise is decoded (finishing stays fast).
         if len(stored) > len(actions) or any(
             text != encode_action(action) and decode_action(text) != action
-            for (text,), action in zip(stored, actions, strict=False)
+            for text, action in zip(stored, actions, strict=False)
         ):
             raise GameStateConflict(f"game {game_id}: the stored moves differ from this game's")
         await tx.executemany(
@@ -123,13 +115,14 @@ async def finish_game(
                 for seq in range(len(stored), len(actions))
             ],
         )
-        await lock_ratings(tx, db.dialect, guild_id)
         await tx.execute(
             "UPDATE games SET status = 'finished', finished_at = ?, "
             f"rating_seq = {NEXT_RATING_SEQ} WHERE id = ?",
             (finished, guild_id, game_id),
         )
-        await tx.execute("UPDATE seats SET turn_deadline = NULL WHERE game_id = ?", (game_id,))
+        if any(row[10] for row in rows):  # a deadline still set: cleared with the end
+            await tx.execute("UPDATE seats SET turn_deadline = NULL WHERE game_id = ?",
+                             (game_id,))
         users = {int(s[0]): (s[1], str(s[2])) for s in seats}
         levels = {int(s[0]): s[3] for s in seats}
         updated, rated = await rate_seats(
@@ -139,6 +132,30 @@ async def finish_game(
         await _write_results(tx, game_id, guild_id, finished, results, users, rated, name)
         await save_ratings(tx, guild_id, updated, name)
     return with_rating_changes(results, changes_of(rated))
+
+
+ACTION_SEPARATOR: Final = ";"
+"""Between stored moves read as one text (no encoded move holds it: JSON of names,
+numbers and card codes)."""
+
+
+def _finish_read(dialect: Dialect) -> str:
+    """The finishing game's row once per seat, with its moves in order as one text
+    and, on PostgreSQL, the server's rating turn taken (``lock_ratings``)."""
+    if dialect.name == "postgres":
+        moves = (f"(SELECT string_agg(action, '{ACTION_SEPARATOR}' ORDER BY seq) "
+                 "FROM actions WHERE game_id = g.id)")
+    else:  # SQLite before 3.44 orders group_concat by its input
+        moves = (f"(SELECT group_concat(action, '{ACTION_SEPARATOR}') FROM "
+                 "(SELECT action FROM actions WHERE game_id = g.id ORDER BY seq))")
+    return (
+        "SELECT g.guild_id, g.status, g.rules, g.seed, g.chance_version, g.game, "
+        "s.seat, s.user_id, s.display_name, s.computer_level, "
+        f"s.turn_deadline IS NOT NULL, {moves}, "
+        f"{ratings_lock_column(dialect, 'g.guild_id')} "
+        "FROM games g JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat"
+        + dialect.lock_for_update
+    )
 
 
 def with_rating_changes(

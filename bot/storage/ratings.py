@@ -144,6 +144,14 @@ def rate(
     return updated, seats
 
 
+def ratings_lock_column(dialect: Dialect, guild_column: str) -> str:
+    """:func:`lock_ratings` as a column of a query that reads the server's id from
+    ``guild_column`` (one round trip fewer): PostgreSQL's lock call, SQLite's nothing."""
+    if dialect.name != "postgres":
+        return "NULL"
+    return f"pg_advisory_xact_lock({_LOCK_SPACE}, ({guild_column} % {1 << 31})::integer)"
+
+
 async def lock_ratings(tx: Tx, dialect: Dialect, guild_id: int) -> None:
     """Take the server's rating turn, before the game takes its rating order and reads
     any rating. PostgreSQL: processes finishing games of one server at once take turns,
