@@ -12,7 +12,14 @@ from collections.abc import Sequence
 from functools import cache
 
 from ai.review.calibration import corrected_chance
-from bench.review import bid_points, bin_rows, play, verdict
+from bench.review import bid_points, play
+from bench.review_bins import (
+    bias_test,
+    bin_rows,
+    chi_square_tail,
+    luck_pass_chance,
+    verdict,
+)
 from bench.review_fit import BidPoint, fit_weights
 
 HARD = ("hard",) * 4
@@ -93,3 +100,24 @@ def test_the_fit_finds_the_weights_that_made_the_outcomes() -> None:
     gaps = [abs(p.chance(fitted) - p.chance(true)) for p in points]
     assert sum(gaps) / len(gaps) < 0.03
     assert max(gaps) < 0.15
+
+
+def test_the_bias_test_reads_standard_errors_as_chi_square() -> None:
+    assert abs(chi_square_tail(3.841, 1) - 0.05) < 1e-3
+    assert abs(chi_square_tail(11.070, 5) - 0.05) < 1e-3
+    assert abs(chi_square_tail(9.488, 4) - 0.05) < 1e-3
+    rows = [{"n": 100, "difference": 6.0, "se": 3.0}, {"n": 100, "difference": -3.0, "se": 3.0},
+            {"n": 0}]
+    statistic, counted, p_value = bias_test(rows)
+    assert (statistic, counted) == (5.0, 2)
+    assert abs(p_value - math.exp(-2.5)) < 1e-9  # two degrees: e^(-x/2)
+
+
+def test_right_chances_pass_often_with_many_bids_and_never_with_a_thin_bin() -> None:
+    # 1,000 bids at 50%: a standard error of 1.6 points, so almost always within 5.
+    assert luck_pass_chance([0.5] * 1000) > 0.99
+    # Nine bids at 5.6%: 0 made is 5.6 points off, 1 made 5.5: no luck can pass.
+    assert luck_pass_chance([0.056] * 9) == 0.0
+    # Neither, and deterministic (a fixed seed).
+    middle = luck_pass_chance([0.5] * 100)
+    assert 0.6 < middle < 0.8 and middle == luck_pass_chance([0.5] * 100)
