@@ -8,9 +8,11 @@ seats known by their levels) is put in one of five bins (≈10, 30, 50, 70, 90%:
 20–40%, …, 80–100%), and each bin's observed rate is compared with its mean chance.
 Tables are named by their levels, like ``hard,medium,easy,reference``. Target: every
 bin within ±5 points at every table, on games the correction was not fitted on (it
-was fitted on games 100–123 and 200–215; these are games 0–7 unless told
-otherwise). Also shown: the playouts' chances uncorrected, and the chances when
-every seat is read as a person from the game's earlier deals only.
+was fitted on games 100–123, 200–215 and 400–431; these are games 0–7 unless told
+otherwise; 300–311 and 500–515 are a second check). Also shown: the playouts'
+chances uncorrected, the chances when every seat is read as a person from the
+game's earlier deals only, and whether the misses are a bias or luck (see
+``bench/review_bins.py``).
 
 **Speed** (``--speed``). The whole review (bid, every card moment, the verdict) of
 every seat of every 13-card deal of those games: wall-clock and processor time,
@@ -23,11 +25,14 @@ so the committed weights come from:
 
     python bench/review.py --fit --first-game 100 --games 24 --save-points fit.jsonl
     python bench/review.py --fit --first-game 200 --games 16 --save-points fit.jsonl
-    python bench/review.py --fit --points fit.jsonl --first-game 100 --games 116
+    python bench/review.py --fit --first-game 400 --games 32 --save-points fit.jsonl
+    python bench/review.py --fit --points fit.jsonl --first-game 100 --games 332
 
 Other runs:
 
     python bench/review.py --calibration             # 8 games (800 bids) per table
+    python bench/review.py --calibration --first-game 500 --games 16   # the second check
+    python bench/review.py --calibration --points a.jsonl b.jsonl --first-game 0 --games 516
     python bench/review.py --speed --games 2         # review times only
     python bench/review.py --calibration --games 1 --tables reference,reference,reference,reference
 """
@@ -92,12 +97,12 @@ def bid_points(game: Game, table: Sequence[str], number: int) -> list[BidPoint]:
         for seat in range(PLAYERS):
             moments = seat_moments(game, result.number, seat)
             rows = bid_trick_chances(moments.bid_view, REVIEW_SEED, made=moments.bid)
-            own, opponents = table_correction(known, seat)
-            own_read, opponents_read = table_correction(read, seat)
+            own, opponents, spread = table_correction(known, seat)
+            own_read, opponents_read, spread_read = table_correction(read, seat)
             points.append(BidPoint(
                 ",".join(table), number, result.number, seat, table[seat], moments.bid,
                 rows[moments.bid][moments.bid], own, opponents, own_read, opponents_read,
-                bool(result.hits[seat]),
+                bool(result.hits[seat]), spread, spread_read,
             ))
     return points
 
