@@ -8,9 +8,11 @@ seats known by their levels) is put in one of five bins (≈10, 30, 50, 70, 90%:
 20–40%, …, 80–100%), and each bin's observed rate is compared with its mean chance.
 Tables are named by their levels, like ``hard,medium,easy,reference``. Target: every
 bin within ±5 points at every table, on games the correction was not fitted on (it
-was fitted on games 100–123 and 200–215; these are games 0–7 unless told
-otherwise). Also shown: the playouts' chances uncorrected, and the chances when
-every seat is read as a person from the game's earlier deals only.
+was fitted on games 100–123, 200–215 and 400–431; these are games 0–7 unless told
+otherwise; 300–311 and 500–515 are a second check). Also shown: the playouts'
+chances uncorrected, the chances when every seat is read as a person from the
+game's earlier deals only, and whether the misses are a bias or luck (see
+``bench/review_bins.py``).
 
 **Speed** (``--speed``). The whole review (bid, every card moment, the verdict) of
 every seat of every 13-card deal of those games: wall-clock and processor time,
@@ -23,11 +25,14 @@ so the committed weights come from:
 
     python bench/review.py --fit --first-game 100 --games 24 --save-points fit.jsonl
     python bench/review.py --fit --first-game 200 --games 16 --save-points fit.jsonl
-    python bench/review.py --fit --points fit.jsonl --first-game 100 --games 116
+    python bench/review.py --fit --first-game 400 --games 32 --save-points fit.jsonl
+    python bench/review.py --fit --points fit.jsonl --first-game 100 --games 332
 
 Other runs:
 
     python bench/review.py --calibration             # 8 games (800 bids) per table
+    python bench/review.py --calibration --first-game 500 --games 16   # the second check
+    python bench/review.py --calibration --points a.jsonl b.jsonl --first-game 0 --games 516
     python bench/review.py --speed --games 2         # review times only
     python bench/review.py --calibration --games 1 --tables reference,reference,reference,reference
 """
@@ -53,6 +58,14 @@ from ai.review.chances import bid_trick_chances
 from ai.review.deal import REVIEW_SEED
 from ai.review.moments import seat_moments
 from ai.review.seats import SeatModel, table_skills
+from bench.review_bins import (
+    TARGET_POINTS,
+    bias_test,
+    bin_rows,
+    luck_pass_chance,
+    print_rows,
+    verdict,
+)
 from bench.review_fit import BidPoint, fit_weights, load_points, save_points
 from engine.game import Game
 from engine.rules import Rules
@@ -63,15 +76,7 @@ TABLES = (
     "hard,medium,easy,reference",
     "hard,hard,hard,hard",
 )
-TARGET_POINTS = 5.0
 TARGET_P95_SECONDS = 1.0
-BINS = (
-    (0.0, 0.2, "≈10%"),
-    (0.2, 0.4, "≈30%"),
-    (0.4, 0.6, "≈50%"),
-    (0.6, 0.8, "≈70%"),
-    (0.8, 1.0001, "≈90%"),
-)
 
 
 def play(table: Sequence[str], game_number: int) -> Game:
@@ -92,12 +97,12 @@ def bid_points(game: Game, table: Sequence[str], number: int) -> list[BidPoint]:
         for seat in range(PLAYERS):
             moments = seat_moments(game, result.number, seat)
             rows = bid_trick_chances(moments.bid_view, REVIEW_SEED, made=moments.bid)
-            own, opponents = table_correction(known, seat)
-            own_read, opponents_read = table_correction(read, seat)
+            own, opponents, spread = table_correction(known, seat)
+            own_read, opponents_read, spread_read = table_correction(read, seat)
             points.append(BidPoint(
                 ",".join(table), number, result.number, seat, table[seat], moments.bid,
                 rows[moments.bid][moments.bid], own, opponents, own_read, opponents_read,
-                bool(result.hits[seat]),
+                bool(result.hits[seat]), spread, spread_read,
             ))
     return points
 
@@ -114,47 +119,6 @@ def review_times(game: Game, table: Sequence[str]) -> list[tuple[float, float]]:
             review_deal(game, result.number, seat, seats=levels)
             times.append((time.perf_counter() - wall, time.process_time() - cpu))
     return times
-
-
-def bin_rows(pairs: Sequence[tuple[float, bool]]) -> list[dict[str, Any]]:
-    """The five bins of (chance, made) pairs: bids, mean chance, observed rate, the
-    difference in points (observed − predicted) and its standard error were the
-    chances right (how far the observed rate of so many bids wanders by luck alone)."""
-    rows = []
-    for low, high, label in BINS:
-        inside = [(p, hit) for p, hit in pairs if low <= p < high]
-        row: dict[str, Any] = {"bin": label, "n": len(inside)}
-        if inside:
-            predicted = sum(p for p, _ in inside) / len(inside)
-            rate = sum(hit for _, hit in inside) / len(inside)
-            error = math.sqrt(sum(p * (1 - p) for p, _ in inside)) / len(inside)
-            row |= {"predicted": round(100 * predicted, 1), "observed": round(100 * rate, 1),
-                    "difference": round(100 * (rate - predicted), 1),
-                    "se": round(100 * error, 1)}
-        rows.append(row)
-    return rows
-
-
-def print_rows(rows: Sequence[dict[str, Any]], indent: str = "") -> None:
-    print(f"{indent}{'bin':>5} {'bids':>5} {'predicted':>10} {'observed':>9} "
-          f"{'difference':>11} {'±se':>5}")
-    for row in rows:
-        if not row["n"]:
-            print(f"{indent}{row['bin']:>5} {0:>5} {'—':>10} {'—':>9} {'—':>11}")
-            continue
-        print(f"{indent}{row['bin']:>5} {row['n']:>5} {row['predicted']:>9.1f}% "
-              f"{row['observed']:>8.1f}% {row['difference']:>+10.1f}  {row['se']:>5.1f}")
-
-
-def verdict(rows: Sequence[dict[str, Any]]) -> tuple[bool, str]:
-    """PASS when every bin with bids is within ±TARGET_POINTS, else MISS naming the bins
-    (and how many standard errors each is off, to tell luck from a bias)."""
-    off = [f"{r['bin']} ({r['difference']:+.1f}, {abs(r['difference']) / r['se']:.1f} se)"
-           if r["se"] else f"{r['bin']} ({r['difference']:+.1f})"
-           for r in rows if r["n"] and abs(r["difference"]) > TARGET_POINTS]
-    if not off:
-        return True, f"PASS: every bin within ±{TARGET_POINTS:g} points"
-    return False, f"MISS: {', '.join(off)} beyond ±{TARGET_POINTS:g} points"
 
 
 def calibration_report(table_text: str, points: Sequence[BidPoint]) -> dict[str, Any]:
@@ -186,9 +150,17 @@ def calibration_report(table_text: str, points: Sequence[BidPoint]) -> dict[str,
             by_level[level] = bin_rows(mine)
             print(f"  for comparison, the bids of {level} seats ({len(mine)}):")
             print_rows(by_level[level], "  ")
+    statistic, counted, p_value = bias_test(rows)
+    luck = luck_pass_chance([p.chance() for p in points])
+    print(f"  bias or luck: the bins' squared differences in standard errors sum to "
+          f"{statistic:.1f} over {counted} bins (p = {p_value:.2f} were the chances right); "
+          f"exactly right chances would pass with these bids {100 * luck:.0f}% of the time")
     print(f"{table_text}: {line}")
     return {"bids": len(points), "bins": rows, "pass": passed, "playouts_alone": raw,
-            "as_people": people, "bins_by_level": by_level}
+            "as_people": people, "bins_by_level": by_level,
+            "bias_test": {"statistic": round(statistic, 2), "bins": counted,
+                          "p": round(p_value, 3)},
+            "right_chances_pass": round(luck, 3)}
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -207,8 +179,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="tables, each four comma-separated levels")
     parser.add_argument("--save-points", metavar="FILE",
                         help="append the bids' points to FILE (JSON lines)")
-    parser.add_argument("--points", metavar="FILE",
-                        help="read the bids' points from FILE instead of playing")
+    parser.add_argument("--points", metavar="FILE", nargs="+",
+                        help="read the bids' points from FILEs instead of playing")
     args = parser.parse_args(argv)
     if not (args.calibration or args.speed or args.fit):
         args.calibration = args.speed = True
@@ -222,11 +194,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     points: dict[str, list[BidPoint]] = {",".join(t): [] for t in tables}
     times: list[tuple[float, float]] = []
     if args.points:
-        try:
-            saved = load_points(args.points)
-        except (OSError, ValueError, TypeError) as exc:
-            print(f"error: cannot read points from {args.points}: {exc}", file=sys.stderr)
-            return 2
+        saved = []
+        for path in args.points:
+            try:
+                saved += load_points(path)
+            except (OSError, ValueError, TypeError) as exc:
+                print(f"error: cannot read points from {path}: {exc}", file=sys.stderr)
+                return 2
         for point in saved:
             if point.table in points and point.game in numbers:
                 points[point.table].append(point)
@@ -248,7 +222,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         summary["tables"] = {text: calibration_report(text, found)
                              for text, found in points.items() if found}
         passed = all(t["pass"] for t in summary["tables"].values())
-        print(f"\nevery table within ±{TARGET_POINTS:g} points: {'yes' if passed else 'NO'}")
+        luck = math.prod(t["right_chances_pass"] for t in summary["tables"].values())
+        print(f"\nevery table within ±{TARGET_POINTS:g} points: {'yes' if passed else 'NO'} "
+              f"(exactly right chances would pass at every table {100 * luck:.0f}% of the time)")
     if args.fit:
         weights = fit_weights([p for found in points.values() for p in found])
         summary["fitted_weights"] = [round(w, 4) for w in weights]

@@ -39,18 +39,24 @@ class BidPoint:
     """The seat's skill read as a person's, from this game's earlier deals only."""
     opponents_as_people: float
     made: bool
+    spread: float = 0.0
+    """The spread of the other seats' skills, by their levels."""
+    spread_as_people: float = 0.0
 
     def chance(self, weights: Sequence[float] | None = None) -> float:
         """The review's chance, levels known (``weights``: the correction's, default
         the committed ones)."""
         if weights is None:
-            return corrected_chance(self.raw, self.bid, self.own, self.opponents)
-        return corrected_chance(self.raw, self.bid, self.own, self.opponents, weights)
+            return corrected_chance(self.raw, self.bid, self.own, self.opponents, self.spread)
+        return corrected_chance(
+            self.raw, self.bid, self.own, self.opponents, self.spread, weights=weights
+        )
 
     def chance_as_people(self) -> float:
         """The review's chance when every seat is read as a person from this game."""
         return corrected_chance(
-            self.raw, self.bid, self.own_as_person, self.opponents_as_people
+            self.raw, self.bid, self.own_as_person, self.opponents_as_people,
+            self.spread_as_people,
         )
 
 
@@ -68,7 +74,7 @@ def load_points(path: str) -> list[BidPoint]:
 def fit_weights(points: Sequence[BidPoint], iterations: int = 25) -> tuple[float, ...]:
     """Maximum-likelihood weights of the correction (the chances it keeps left out)."""
     rows = [
-        (log_odds(p.raw), inputs(p.raw, p.bid, p.own, p.opponents), p.made)
+        (log_odds(p.raw), inputs(p.raw, p.bid, p.own, p.opponents, p.spread), p.made)
         for p in points
         if not is_certain(p.raw, p.opponents)
     ]

@@ -78,10 +78,12 @@ def at_table(
     for the seats' ``skills`` (default: everyone at ``DEFAULT_SKILL``)."""
     seat = view.seat
     assert seat is not None, "a review needs a seat's view"
-    own, opponents = table_correction(
+    own, opponents, spread = table_correction(
         skills if skills is not None else [DEFAULT_SKILL] * len(view.players), seat
     )
-    return tuple(corrected_row(row, bid, own, opponents) for bid, row in enumerate(rows))
+    return tuple(
+        corrected_row(row, bid, own, opponents, spread) for bid, row in enumerate(rows)
+    )
 
 
 def _padded(row: tuple[float, ...], size: int) -> tuple[float, ...]:

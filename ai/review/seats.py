@@ -85,6 +85,19 @@ def seats_from_names(players: Sequence[str]) -> tuple[SeatModel, ...]:
     return tuple(models)
 
 
+def seats_with_histories(
+    players: Sequence[str], histories: Sequence[PlayerHistory | None]
+) -> tuple[SeatModel, ...]:
+    """Computers by the level in their name, people with their history (``None``: no
+    record kept), seat by seat."""
+    if len(histories) != len(players):
+        raise ReviewError(f"the table has {len(players)} seats, not {len(histories)} histories")
+    return tuple(
+        model if model.level is not None else SeatModel(history=history)
+        for model, history in zip(seats_from_names(players), histories, strict=True)
+    )
+
+
 def table_skills(
     game: Game, deal_number: int, seats: Sequence[SeatModel] | None
 ) -> tuple[float, ...]:

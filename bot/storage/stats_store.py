@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
 from bot.storage import (
+    review_history,
     stats,
 )
 from bot.storage.backend import Backend
@@ -59,6 +61,13 @@ class StatsStore:
         """A player's stats in one server, or across every server (``guild_id=None``),
         over online games, table games (score pads) or both."""
         return await stats.player_stats(self._db, guild_id, user_id, kinds, game)
+
+    async def bid_records(
+        self, game_id: int, user_ids: Iterable[int]
+    ) -> dict[int, tuple[int, int]]:
+        """For each person, (bids made, bids hit) in the other finished games of game
+        ``game_id``'s server: their public record for a deal review of that game."""
+        return await review_history.bid_records(self._db, game_id, user_ids)
 
     async def forget_user(self, user_id: int) -> int:
         """Delete a player's stats in every server (forget-me); returns the number of

@@ -16,6 +16,7 @@ from ai.review.seats import (
     PlayerHistory,
     SeatModel,
     seats_from_names,
+    seats_with_histories,
     table_skills,
 )
 from engine.game import Game
@@ -51,6 +52,15 @@ def test_bad_seat_models_are_refused() -> None:
 def test_computers_are_known_by_the_level_in_their_name() -> None:
     models = seats_from_names(["Mira (hard bot)", "Asha", "Ravi 2 (easy bot)", "bot fan"])
     assert models == (SeatModel("hard"), SeatModel(), SeatModel("easy"), SeatModel())
+
+
+def test_people_get_their_history_and_computers_keep_their_level() -> None:
+    record = PlayerHistory(200, 130)
+    seats = seats_with_histories(("Ann", "Mira (hard bot)"), (record, record))
+    assert seats == (SeatModel(history=record), SeatModel("hard"))
+    assert seats[0].skill() > DEFAULT_SKILL + 0.1  # 65% of 200 bids hit
+    with pytest.raises(ReviewError, match="2 seats, not 1 histories"):
+        seats_with_histories(("Ann", "Bo"), (None,))
 
 
 def test_only_the_deals_before_the_reviewed_one_count() -> None:

@@ -32,11 +32,11 @@ async def send_review(
     """A deal's review (``deal`` None: the last finished one), or the whole game's."""
     words = await bot.languages.asker(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    found = await bot.records.played_by(game_id, interaction.user.id)
+    found = await bot.records.review_table(game_id, interaction.user.id)
     if found is None:
         await reply(interaction, words.t("You didn't play in that game."))
         return
-    game, seat = found
+    game, seat, seats = found
     if isinstance(game, CallBreakGame):  # the reviews' model plays Kachuful only
         await reply(interaction, words.t("Reviews are for Kachuful games: Call Break has none "
                                          "yet."))
@@ -46,11 +46,11 @@ async def send_review(
         return
     try:
         if whole_game:
-            whole = await bot.reviews.game(game_id, game, seat)
+            whole = await bot.reviews.game(game_id, game, seat, seats)
             await reply(interaction, _fit("\n".join(game_review_lines(words, whole))))
             return
         number = deal if deal is not None else game.results()[-1].number
-        review = await bot.reviews.deal(game_id, game, number, seat)
+        review = await bot.reviews.deal(game_id, game, number, seat, seats)
     except ReviewBusy:
         await reply(interaction, words.t(
             "I'm busy with other reviews right now: please ask again in a minute."))

@@ -14,6 +14,7 @@ import discord
 from ai.review import ReviewError
 from bot.adapter.outbound.delivery import best_effort
 from bot.adapter.outbound.reviews import ReviewBusy, Reviews
+from bot.core.review_seats import review_seats
 from bot.storage import Storage
 from engine import Game
 from i18n import Words
@@ -54,8 +55,10 @@ class FinalSummaries:
         stored = await self._storage.games.load_game(game_id)
         if not isinstance(stored.game, Game) or not stored.game.results():
             return None  # not played yet, or Call Break (reviews are Kachuful's)
+        users = tuple(stored_seat.user_id for stored_seat in stored.seats)
+        seats = await review_seats(self._storage, game_id, stored.game, users)
         try:
-            whole = await self._reviews.game_summary(game_id, stored.game, seat)
+            whole = await self._reviews.game_summary(game_id, stored.game, seat, seats)
         except ReviewBusy:
             return words.t("I'm busy with other reviews, so your game's summary isn't here: "
                            "ask for it later with **Review my game** below, or review a deal "

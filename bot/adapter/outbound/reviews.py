@@ -15,12 +15,19 @@ import asyncio
 import logging
 import multiprocessing
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Final
 
-from ai.review import DealReview, GameReview, LoggedGame, game_review_of, review_logged_deal
+from ai.review import (
+    DealReview,
+    GameReview,
+    LoggedGame,
+    SeatModel,
+    game_review_of,
+    review_logged_deal,
+)
 from engine import Game
 
 log = logging.getLogger(__name__)
@@ -63,8 +70,12 @@ class Reviews:
         self._summary_turn = asyncio.Lock()
         self._summaries_waiting = 0
 
-    async def deal(self, game_id: int, game: Game, deal: int, seat: int) -> DealReview:
-        """``seat``'s review of finished deal ``deal``; raises ``ReviewError`` for a deal
+    async def deal(
+        self, game_id: int, game: Game, deal: int, seat: int,
+        seats: Sequence[SeatModel] | None = None,
+    ) -> DealReview:
+        """``seat``'s review of finished deal ``deal``, with who sits at each seat
+        (``seats``: default read from the names); raises ``ReviewError`` for a deal
         that is not finished, ``ReviewBusy`` when too many reviews are waiting."""
         key = (game_id, seat, deal)
         found = self._cache.get(key)
@@ -75,7 +86,7 @@ class Reviews:
             raise ReviewBusy
         self._pending += 1
         try:
-            review = await self._work_out(LoggedGame.of(game), deal, seat)
+            review = await self._work_out(LoggedGame.of(game, seats), deal, seat)
         finally:
             self._pending -= 1
         self._cache[key] = review
@@ -83,14 +94,18 @@ class Reviews:
             self._cache.popitem(last=False)
         return review
 
-    async def game(self, game_id: int, game: Game, seat: int) -> GameReview:
+    async def game(
+        self, game_id: int, game: Game, seat: int, seats: Sequence[SeatModel] | None = None
+    ) -> GameReview:
         """The review of every finished deal, with the game's summary (cached deals
         reused)."""
-        deals = [await self.deal(game_id, game, result.number, seat)
+        deals = [await self.deal(game_id, game, result.number, seat, seats)
                  for result in game.results()]
         return game_review_of(game, seat, deals)
 
-    async def game_summary(self, game_id: int, game: Game, seat: int) -> GameReview:
+    async def game_summary(
+        self, game_id: int, game: Game, seat: int, seats: Sequence[SeatModel] | None = None
+    ) -> GameReview:
         """The game's review for its final DM: summaries are worked out one at a time,
         each deal's review queued behind any a player asked for, so they never hold up
         a review someone is waiting for. Raises ``ReviewBusy`` when
@@ -101,7 +116,7 @@ class Reviews:
         self._summaries_waiting += 1
         try:
             async with self._summary_turn:
-                return await self.game(game_id, game, seat)
+                return await self.game(game_id, game, seat, seats)
         finally:
             self._summaries_waiting -= 1
 

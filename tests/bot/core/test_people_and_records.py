@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from ai.review import PlayerHistory
 from bot.core.actors import Actor
 from bot.core.game_records import GameRecords
 from bot.core.people import People
@@ -91,6 +92,12 @@ async def test_a_record_only_of_a_finished_game_in_its_own_server(
     played = await records.played_by(running.game_id, person_id(2))
     assert played is not None and played[1] == 2
     assert await records.played_by(running.game_id, person_id(9)) is None
+    # A review of it reads each person with their record in the server: none yet.
+    table = await records.review_table(running.game_id, person_id(2))
+    assert table is not None and table[1] == 2
+    assert table[2] is not None
+    assert [seat.history for seat in table[2]] == [PlayerHistory(0, 0)] * 3
+    assert await records.review_table(running.game_id, person_id(9)) is None
 
 
 def test_a_leaderboard_page_is_read_back_only_with_choices_the_bot_offers() -> None:
