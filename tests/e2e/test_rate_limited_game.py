@@ -8,7 +8,14 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tests.e2e.harness import People, Table, assert_answered_fast, bot_running, open_table
+from tests.e2e.harness import (
+    People,
+    Table,
+    assert_answered_fast,
+    bot_running,
+    hand_message,
+    open_table,
+)
 from tests.fake_discord.fixtures import healthy_fake_discord
 from tests.fake_discord.rate_limits import BOT_TOKEN, INTERACTION, RateLimits
 
@@ -36,3 +43,48 @@ async def test_a_whole_game_within_discords_rate_limits(tmp_path: Path) -> None:
         assert counters.by_class[BOT_TOKEN] > 0 and counters.by_class[INTERACTION] >= people.clicks
         assert counters.bans == 0
     assert_answered_fast(fake)
+
+
+EDIT = "/channels/{channel_id}/messages/{message_id}"
+
+
+async def test_hands_that_meet_a_burst_of_global_429s_arrive_once_it_clears(
+    tmp_path: Path,
+) -> None:
+    # Every bot-token edit of a DM answers a global 429 for a while, longer than
+    # discord.py's own retries last, and no click token can stand in (they are refused).
+    async with healthy_fake_discord(allow=lambda e: e.status in (401, 429),
+                                    rate_limits=RateLimits()) as fake:
+        table = Table(fake, ["asha", "bikram", "chandra", "deepa"])
+        async with bot_running(fake, tmp_path / "k.db") as bot:
+            game_id = await open_table(fake, table, {"preset": "short", "max_hand": 2},
+                                     joiners=3)
+            people = People(fake, bot, table, game_id, random.Random(3))
+            assert await people.play_one()
+            await bot.delivery.drain(10)
+            fake.interaction_token_lifetime = 0.0
+            hands = {user.id: hand for user in table.people
+                     if (hand := hand_message(fake, user)) is not None}
+            assert len(hands) == 1, "one person's turn"
+            edits_before = {m.id: m.edit_count for user in table.people
+                            for m in fake.dm_messages(user)}
+            burst = [fake.inject("PATCH", EDIT, status=429, count=None, retry_after=0.05,
+                                 is_global=True, channel_id=channel.id)
+                     for user in table.people if (channel := fake.dm_channel(user))]
+            mover = next(iter(hands))
+            assert await people.play_one()
+            # Both hands that changed (the mover's, the next person's) met more 429s than
+            # discord.py retries (5 each): the delivery had them, and tried again.
+            await fake.wait_for(lambda: sum(rule.hits for rule in burst) >= 12, timeout=20,
+                                poll=0.05, what="the burst to outlast discord.py's retries")
+            assert people.next_move() is None, "nobody's controls got through the burst"
+            fake.clear_faults()
+            found = await fake.wait_for(people.next_move, timeout=60, poll=0.05,
+                                        what="the next person's controls after the burst")
+            assert isinstance(found, tuple) and found[0].id != mover
+            await bot.delivery.drain(10)
+            edited = {m.id: m.edit_count - edits_before.get(m.id, 0)
+                      for user in table.people for m in fake.dm_messages(user)}
+            # Exactly the two hands changed, each edited exactly once.
+            assert sorted(n for n in edited.values() if n) == [1, 1]
+            assert edited[found[1].id] == 1 and edited[hands[mover].id] == 1

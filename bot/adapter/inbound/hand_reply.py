@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.adapter.outbound import pictures
-from bot.adapter.outbound.delivery import best_effort
+from bot.adapter.outbound.calls import best_effort
 from bot.adapter.words import controls
 from bot.adapter.words.custom_ids import DealReviewButton
 from bot.adapter.words.hand_text import hand_picture_key, hand_text

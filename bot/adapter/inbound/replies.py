@@ -9,7 +9,7 @@ from typing import Any
 import discord
 from discord.utils import MISSING
 
-from bot.adapter.outbound.delivery import best_effort
+from bot.adapter.outbound.calls import best_effort
 
 log = logging.getLogger(__name__)
 

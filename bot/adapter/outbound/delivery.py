@@ -7,7 +7,13 @@ still waiting in the queue, and a table edit waits a moment so a burst of moves
 becomes one edit.
 
 The one failure policy, for every outbound call:
-- transient errors (429, 5xx, timeouts) are retried by discord.py itself;
+- transient errors (429, 5xx, timeouts) are retried by discord.py itself; when it gives
+  up, what a player needs to see — their hand and turn controls, the table, the lobby,
+  the trick and score messages (``redelivery.MUST_ARRIVE``) — is **never dropped**: the
+  game's queue tries it again, waiting 1, 2, 4 … up to 30 s, until it is delivered or a
+  newer view of the same message (a later hand for that seat, a later table edit) is
+  waiting, which then goes instead. A 429 is "not now", not "no". Side messages (pings,
+  reminders, notes) are logged and dropped: the next move or turn says the same;
 - a permanent refusal is logged and skipped, and never raises into the core;
 - some refusals tell the core something: closed DMs (50007) → the person plays with
   "My hand"; the channel deleted (10003) → the game is cancelled and the players are
@@ -19,8 +25,8 @@ The one failure policy, for every outbound call:
   adding a player to a thread, one person's copy of a notice) is ``best_effort``: its
   failure is logged and skipped, and never stops the effect or the other people's copies.
 
-The presenter and the replies use the helpers below instead of catching Discord's
-errors themselves, so this module is the only outbound place that does.
+The presenter and the replies use the helpers of ``calls.py`` instead of catching
+Discord's errors themselves, so these two modules are the only outbound places that do.
 """
 
 from __future__ import annotations
@@ -29,23 +35,21 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Final, Protocol
+from typing import Final, Protocol
 
-import aiohttp
 import discord
 
+from bot.adapter.outbound.calls import NOT_DELIVERED
 from bot.adapter.outbound.discord_codes import (
-    CHANNEL_REFUSALS,
     DMS_CLOSED,
     MISSING_ACCESS,
     MISSING_PERMISSIONS,
     UNKNOWN_CHANNEL,
-    UNKNOWN_MESSAGE,
 )
-from bot.adapter.outbound.interaction_tokens import HeldToken
 from bot.adapter.outbound.message_book import MessageBook
+from bot.adapter.outbound.redelivery import MUST_ARRIVE, passing, waits
 from bot.adapter.outbound.reports import ChannelLost, DmsClosed, Reports
 from bot.core.effects import (
     CloseHand,
@@ -68,10 +72,6 @@ class Shows(Protocol):
 
 log = logging.getLogger(__name__)
 
-NOT_DELIVERED: Final = (discord.HTTPException, aiohttp.ClientError, TimeoutError)
-"""What a call to Discord raises when it did not get through (after discord.py's own
-retries of rate limits and server errors)."""
-
 SLOT_HOLD_SECONDS: Final = 0.25
 """A delivery still running after this long gives its slot back (see ``_slot``)."""
 
@@ -90,9 +90,11 @@ class Delivery:
 
     def __init__(
         self, presenter: Shows, book: MessageBook, reports: Reports,
-        table_edit_interval: float, slots: int = 8,
+        table_edit_interval: float, slots: int = 8, first_retry: float = 1.0,
     ) -> None:
-        """``reports``: where a refusal that the core must know of is reported."""
+        """``reports``: where a refusal that the core must know of is reported;
+        ``first_retry``: seconds before an undelivered effect is tried again (doubling)."""
+        self._first_retry = first_retry
         self._presenter = presenter
         # Deliveries at once, bot-wide: without a bound, hundreds of games' messages fill
         # the event loop and every click's acknowledgement waits behind them. A game
@@ -161,7 +163,7 @@ class Delivery:
                     if pending is None:
                         continue
                     item = pending
-                await self._deliver(table, item)
+                await self._deliver_until_shown(table, item)
         finally:
             del self._workers[table]
             if not queue:
@@ -192,7 +194,45 @@ class Delivery:
 
     # --- the failure policy ---------------------------------------------------------------
 
-    async def _deliver(self, table: TableRef, effect: Effect) -> None:
+    async def _deliver_until_shown(self, table: TableRef, effect: Effect) -> None:
+        """Deliver, and try again what must reach the players (see the policy above). The
+        game's queue waits meanwhile, so its messages stay in order; newer views of a
+        hand still replace each other in it."""
+        pauses = iter(waits(self._first_retry, max(self._first_retry, 30.0)))
+        while True:
+            failure = await self._deliver(table, effect)
+            if failure is None:
+                return
+            if type(effect) not in MUST_ARRIVE:
+                log.warning("%s: %s not shown: %s", table, type(effect).__name__, failure)
+                return
+            pause = next(pauses)
+            log.info("%s: %s not shown yet (%s); again in %.1f s", table,
+                     type(effect).__name__, failure, pause)
+            await asyncio.sleep(pause)
+            if self._superseded(table, effect):
+                log.info("%s: an undelivered %s gave way to a newer view", table,
+                         type(effect).__name__)
+                return
+
+    def _superseded(self, table: TableRef, effect: Effect) -> bool:
+        """Whether a newer view of the message ``effect`` shows is waiting to go."""
+        if isinstance(effect, EditTable):
+            return table in self._pending_table
+        if not isinstance(effect, ShowHand):
+            return False
+        queue = self._queues.get(table, deque())
+        for index, queued in enumerate(queue):
+            if isinstance(queued, CloseHand) and queued.seat == effect.seat:
+                return True
+            if isinstance(queued, ShowHand) and queued.seat == effect.seat:
+                # An undelivered new hand message makes the next view a new message too.
+                queue[index] = replace(queued, fresh=queued.fresh or effect.fresh)
+                return True
+        return False
+
+    async def _deliver(self, table: TableRef, effect: Effect) -> BaseException | None:
+        """Show one effect; returns a passing failure (``redelivery.passing``) to retry."""
         try:
             async with self._slot():
                 await self._presenter.show(table, effect)
@@ -200,10 +240,13 @@ class Delivery:
             await self._refused(table, effect, exc)
         except discord.NotFound as exc:
             await self._refused(table, effect, exc)
-        except NOT_DELIVERED as exc:
+        except (*NOT_DELIVERED, discord.RateLimited) as exc:
+            if passing(exc):
+                return exc
             log.warning("%s: %s not shown: %s", table, type(effect).__name__, exc)
         except Exception:
             log.exception("%s: %s failed", table, type(effect).__name__)
+        return None
 
     @contextlib.asynccontextmanager
     async def _slot(self) -> AsyncIterator[None]:
@@ -268,106 +311,3 @@ def _replace(queue: deque[Queued], effect: ShowHand) -> bool:
             queue[index] = replace(effect, fresh=queued.fresh)
             return True
     return False
-
-
-# --- the policy's helpers, for the presenter and the replies -------------------------------
-
-async def best_effort(what: str, call: Awaitable[Any]) -> bool:
-    """A side call: its failure is logged and skipped (see the policy above). Returns
-    whether it got through."""
-    try:
-        await call
-    except NOT_DELIVERED as exc:
-        log.info("%s: %s", what, exc)
-        return False
-    return True
-
-
-async def _edit_by_token(token: HeldToken, payload: dict[str, Any]) -> discord.Message | None:
-    """Edit the message a click's token stands for (free of the bot token's budget);
-    ``None`` when Discord refuses the token, which is then spent."""
-    if token.spent:
-        return None
-    try:
-        return await token.interaction.edit_original_response(**payload)
-    except NOT_DELIVERED as exc:
-        token.spent = True
-        log.info("an interaction token did not edit its message: %s", exc)
-        return None
-
-
-async def edit_or_send(
-    target: discord.PartialMessageable, message_id: int | None,
-    token: HeldToken | None = None, **payload: Any,
-) -> discord.Message:
-    """Edit a message in place, or send it anew when it is gone (10008) or never was.
-
-    ``token``: a click's interaction token that can edit this message. It is tried
-    first, since it costs nothing of the bot token's budget; a token Discord refuses
-    (expired, unknown) is spent and the bot token edits instead."""
-    if message_id is not None and token is not None:
-        edited = await _edit_by_token(token, payload)
-        if edited is not None:
-            return edited
-    if message_id is not None:
-        try:
-            return await target.get_partial_message(message_id).edit(**payload)
-        except discord.NotFound as exc:
-            if exc.code != UNKNOWN_MESSAGE:
-                raise
-    payload.pop("attachments", None)
-    return await target.send(**payload)
-
-
-async def refused_by_channel(call: Awaitable[Any]) -> bool:
-    """Make a channel call; ``True`` when the channel refuses the bot (deleted, or no
-    longer writable), so the caller can show the same thing another way. Anything
-    else goes up to the delivery."""
-    try:
-        await call
-    except (discord.Forbidden, discord.NotFound) as exc:
-        if exc.code not in CHANNEL_REFUSALS:
-            raise
-        log.warning("a channel refused the bot: %s", exc)
-        return True
-    return False
-
-
-async def edit_unless_deleted(message: discord.PartialMessage, token: HeldToken | None = None,
-                              **payload: Any) -> bool:
-    """Edit a message the person may have deleted; ``False`` when it is gone. A click's
-    ``token`` that can edit it is tried first (see ``edit_or_send``)."""
-    if token is not None and await _edit_by_token(token, payload) is not None:
-        return True
-    try:
-        await message.edit(**payload)
-    except discord.NotFound:
-        return False
-    return True
-
-
-async def send_or_follow_up(
-    target: discord.PartialMessageable, token: HeldToken | None, content: str,
-) -> tuple[int, HeldToken | None]:
-    """Send a short message to a person's DM: as a follow-up on their latest click while
-    its token works (free), else with the bot token. Returns (its id, the token used)."""
-    if token is not None and token.usable():
-        try:
-            sent = await token.interaction.followup.send(content, wait=True)
-            return sent.id, token
-        except NOT_DELIVERED as exc:
-            token.spent = True
-            log.info("an interaction token did not send a follow-up: %s", exc)
-    return (await target.send(content)).id, None
-
-
-async def delete_sent(
-    target: discord.PartialMessageable, message_id: int, token: HeldToken | None,
-) -> None:
-    """Delete a message sent by ``send_or_follow_up``, with the token that sent it while
-    that still works (a side call: best effort either way)."""
-    if token is not None and token.usable() and await best_effort(
-        "a follow-up not deleted", token.interaction.followup.delete_message(message_id)
-    ):
-        return
-    await best_effort("a message not deleted", target.get_partial_message(message_id).delete())

@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from bot.adapter.outbound import pictures
-from bot.adapter.outbound.delivery import best_effort, edit_or_send
+from bot.adapter.outbound.calls import best_effort, edit_or_send
 from bot.adapter.outbound.message_book import MessageBook
 from bot.adapter.outbound.presenting import send_direct
 from bot.adapter.words.game_words import points, render_options

@@ -12,7 +12,7 @@ import logging
 import discord
 
 from ai.review import ReviewError
-from bot.adapter.outbound.delivery import best_effort
+from bot.adapter.outbound.calls import best_effort
 from bot.adapter.outbound.reviews import ReviewBusy, Reviews
 from bot.core.review_seats import review_seats
 from bot.storage import Storage

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.adapter.outbound import pictures
-from bot.adapter.outbound.delivery import (
+from bot.adapter.outbound.calls import (
     best_effort,
     edit_or_send,
     edit_unless_deleted,

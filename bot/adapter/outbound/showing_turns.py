@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.adapter.outbound.delivery import best_effort, delete_sent, send_or_follow_up
+from bot.adapter.outbound.calls import best_effort, delete_sent, send_or_follow_up
 from bot.adapter.outbound.message_book import GameMessages
 from bot.adapter.outbound.presenting import NO_MENTIONS, USER_MENTIONS, ShowContext, send_direct
 from bot.adapter.words import controls
