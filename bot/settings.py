@@ -24,6 +24,9 @@ MAX_TURN_TIMEOUT: Final = 24 * 60 * 60
 DEFAULT_WORK_SLOTS: Final = 8
 MAX_WORK_SLOTS: Final = 256
 MAX_SHARDS: Final = 1024
+DEFAULT_GLOBAL_RATE: Final = 50
+"""Discord's global limit: requests a second with the bot token, all processes together."""
+MAX_GLOBAL_RATE: Final = 10_000
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 
@@ -63,6 +66,11 @@ class Settings(BaseSettings):
     (Discord fails an interaction not answered within 3 s). With a few slots the loop
     stays short: acknowledgements go out at once and the work queues in order. More
     slots help only when steps spend long waiting on Discord (rate limits)."""
+
+    discord_global_rate: int = Field(default=DEFAULT_GLOBAL_RATE, ge=1, le=MAX_GLOBAL_RATE)
+    """Requests a second Discord lets the bot make with its token, for all its processes
+    together (50 unless Discord granted more). Every process on one PostgreSQL database
+    shares this one budget (``bot/adapter/outbound/budget.py``)."""
 
     shard_count: int | None = Field(default=None, ge=1, le=MAX_SHARDS)
     """How many gateway shards the bot runs as a whole. Alone (several identical
@@ -187,6 +195,8 @@ _HOW_TO_FIX: Final = {
     "status_path": "set STATUS_PATH to a writable file path, or leave it empty for no "
     "status file",
     "work_slots": f"set WORK_SLOTS to a whole number from 1 to {MAX_WORK_SLOTS}",
+    "discord_global_rate": "set DISCORD_GLOBAL_RATE to the requests a second Discord allows "
+    f"your bot (50 unless Discord granted more), from 1 to {MAX_GLOBAL_RATE}",
     "shard_count": f"set SHARD_COUNT to a whole number from 1 to {MAX_SHARDS}, or leave it "
     "empty for one process running everything",
     "shard_ids": "set SHARD_IDS to a comma list of shard numbers, e.g. 0,1, or leave it empty",

@@ -18,6 +18,7 @@ from bot import health
 from bot.adapter.inbound import router
 from bot.adapter.inbound.commands import build_group
 from bot.adapter.inbound.errors import answer_failure
+from bot.adapter.outbound.budget import BotTokenBudget
 from bot.adapter.outbound.delivery import Delivery
 from bot.adapter.outbound.interaction_tokens import InteractionTokens
 from bot.adapter.outbound.message_book import MessageBook
@@ -64,6 +65,9 @@ class KachufulBot(discord.Client):
         # No message cache: the bot edits by id and never reads its own messages back,
         # and discord.py searches that cache on every edit.
         client_options.setdefault("max_messages", None)
+        # Every bot-token request waits its turn in Discord's budget before it is sent.
+        self.budget = BotTokenBudget(settings.discord_global_rate)
+        client_options.setdefault("http_trace", self.budget.trace_config())
         super().__init__(intents=discord.Intents.default(), **client_options)
         self.settings = settings
         self.tree = app_commands.CommandTree(self)
@@ -154,6 +158,7 @@ class KachufulBot(discord.Client):
 
     async def setup_hook(self) -> None:
         storage = self._storage = await open_storage(self.settings)
+        self.budget.share(storage.budget)  # on PostgreSQL, with the database's other processes
         table_interval, idle, scale = self._options
         slots = self.work_slot_count
         self._book = MessageBook(storage)
@@ -298,6 +303,7 @@ class KachufulBot(discord.Client):
         if self._presenter is not None and self._presenter.context.summaries is not None:
             self._presenter.context.summaries.close()
         await super().close()
+        await self.budget.close()
         self.reviews.close()
         if self._storage is not None:
             await self._storage.close()

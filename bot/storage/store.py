@@ -25,6 +25,7 @@ from types import TracebackType
 from typing import Final
 
 from bot.storage.backend import Backend, BackendName
+from bot.storage.budget_store import BudgetStore
 from bot.storage.connection import Database
 from bot.storage.errors import InvalidValue, StorageError
 from bot.storage.game_store import GameStore
@@ -59,6 +60,8 @@ class Storage:
         self.ratings = RatingsStore(db)
         self.settings = SettingsStore(db)
         """Server settings and people's languages."""
+        self.budget = BudgetStore(db)
+        """The bot token's send schedule, shared by the processes of one database."""
         self.version_before = version_before
         """The schema version the file had before this start-up (0: a new file)."""
         self.version = version

@@ -41,6 +41,7 @@ from typing import Final, Protocol
 
 import discord
 
+from bot.adapter.outbound.budget import TABLE, URGENCY
 from bot.adapter.outbound.calls import NOT_DELIVERED
 from bot.adapter.outbound.discord_codes import (
     DMS_CLOSED,
@@ -49,7 +50,7 @@ from bot.adapter.outbound.discord_codes import (
     UNKNOWN_CHANNEL,
 )
 from bot.adapter.outbound.message_book import MessageBook
-from bot.adapter.outbound.redelivery import MUST_ARRIVE, passing, waits
+from bot.adapter.outbound.redelivery import MUST_ARRIVE, URGENCY_OF, passing, waits
 from bot.adapter.outbound.reports import ChannelLost, DmsClosed, Reports
 from bot.core.effects import (
     CloseHand,
@@ -233,6 +234,7 @@ class Delivery:
 
     async def _deliver(self, table: TableRef, effect: Effect) -> BaseException | None:
         """Show one effect; returns a passing failure (``redelivery.passing``) to retry."""
+        urgency = URGENCY.set(URGENCY_OF.get(type(effect), TABLE))
         try:
             async with self._slot():
                 await self._presenter.show(table, effect)
@@ -246,6 +248,8 @@ class Delivery:
             log.warning("%s: %s not shown: %s", table, type(effect).__name__, exc)
         except Exception:
             log.exception("%s: %s failed", table, type(effect).__name__)
+        finally:
+            URGENCY.reset(urgency)
         return None
 
     @contextlib.asynccontextmanager

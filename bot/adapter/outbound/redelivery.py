@@ -15,6 +15,7 @@ from typing import Final
 import aiohttp
 import discord
 
+from bot.adapter.outbound import budget
 from bot.core import effects as fx
 from bot.core import pad_effects as pad_fx
 
@@ -24,6 +25,14 @@ MUST_ARRIVE: Final[frozenset[type[fx.Effect]]] = frozenset({
     pad_fx.ShowPadSheet,
 })
 """The state of a game or pad, as its players see it."""
+
+URGENCY_OF: Final[dict[type[fx.Effect], int]] = {
+    fx.ShowHand: budget.HAND, fx.CloseHand: budget.HAND,
+    fx.PingTurn: budget.SIDE, fx.RemindTurn: budget.SIDE, fx.Note: budget.SIDE,
+    fx.OfferBack: budget.SIDE, fx.TellPlayers: budget.SIDE,
+}
+"""How urgent an effect's bot-token requests are when the budget is short (the rest:
+``budget.TABLE``)."""
 
 FIRST_WAIT_SECONDS: Final = 1.0
 LONGEST_WAIT_SECONDS: Final = 30.0
