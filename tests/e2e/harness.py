@@ -20,7 +20,8 @@ from tests.fake_discord.models import Channel, Guild, Message, User
 def make_bot(database: Path, **options: object) -> KachufulBot:
     settings = Settings(discord_token="fake-bot-token.not-a-real-secret",  # type: ignore[call-arg]
                         database_path=database, _env_file=None)
-    return KachufulBot(settings, table_edit_interval=0.02, guild_ready_timeout=0.1,
+    return KachufulBot(settings, table_edit_interval=0.02, table_edit_spacing=0.02,
+                       guild_ready_timeout=0.1,
                        **options)  # type: ignore[arg-type]
 
 

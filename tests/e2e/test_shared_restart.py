@@ -29,7 +29,8 @@ def shared_bot(url: str, folder: Path) -> KachufulBot:
     settings = Settings(discord_token="fake-bot-token.not-a-real-secret",  # type: ignore[call-arg]
                         database_url=url, database_path=folder / "k.db", _env_file=None)
     assert settings.shares_database
-    return KachufulBot(settings, table_edit_interval=0.02, guild_ready_timeout=0.1)
+    return KachufulBot(settings, table_edit_interval=0.02, table_edit_spacing=0.02,
+                       guild_ready_timeout=0.1)
 
 
 async def test_old_buttons_after_a_restart_on_postgres(

@@ -32,17 +32,38 @@ async def best_effort(what: str, call: Awaitable[Any]) -> bool:
     return True
 
 
-async def _edit_by_token(token: HeldToken, payload: dict[str, Any]) -> discord.Message | None:
-    """Edit the message a click's token stands for (free of the bot token's budget);
-    ``None`` when Discord refuses the token, which is then spent."""
+async def _edit_by_token(token: HeldToken, message_id: int, payload: dict[str, Any]
+                         ) -> discord.Message | None:
+    """Edit a message through a click's token (free of the bot token's budget): the
+    clicked message, or one sent as a follow-up on it; ``None`` when Discord refuses the
+    token, which is then spent."""
     if token.spent:
         return None
     try:
-        return await token.interaction.edit_original_response(**payload)
+        if message_id == token.message_id:
+            return await token.interaction.edit_original_response(**payload)
+        return await token.interaction.followup.edit_message(message_id, **payload)
     except NOT_DELIVERED as exc:
         token.spent = not passing(exc)  # a rate limit is no refusal of the token
         log.info("an interaction token did not edit its message: %s", exc)
         return None
+
+
+async def send_new(target: discord.PartialMessageable, token: HeldToken | None,
+                   **payload: Any) -> discord.Message:
+    """Send a new message to a person's DM: as a follow-up on their latest click while its
+    token works (free of the bot token's budget; the token can then edit it), else with
+    the bot token."""
+    if token is not None and token.usable():
+        try:
+            sent = await token.interaction.followup.send(wait=True, **payload)
+        except NOT_DELIVERED as exc:
+            token.spent = not passing(exc)
+            log.info("an interaction token did not send a follow-up: %s", exc)
+        else:
+            token.followups.add(sent.id)
+            return sent
+    return await target.send(**payload)
 
 
 async def edit_or_send(
@@ -55,7 +76,7 @@ async def edit_or_send(
     first, since it costs nothing of the bot token's budget; a token Discord refuses
     (expired, unknown) is spent and the bot token edits instead."""
     if message_id is not None and token is not None:
-        edited = await _edit_by_token(token, payload)
+        edited = await _edit_by_token(token, message_id, payload)
         if edited is not None:
             return edited
     if message_id is not None:
@@ -86,7 +107,7 @@ async def edit_unless_deleted(message: discord.PartialMessage, token: HeldToken 
                               **payload: Any) -> bool:
     """Edit a message the person may have deleted; ``False`` when it is gone. A click's
     ``token`` that can edit it is tried first (see ``edit_or_send``)."""
-    if token is not None and await _edit_by_token(token, payload) is not None:
+    if token is not None and await _edit_by_token(token, message.id, payload) is not None:
         return True
     try:
         await message.edit(**payload)

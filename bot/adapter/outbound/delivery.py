@@ -73,6 +73,11 @@ class Shows(Protocol):
 
 log = logging.getLogger(__name__)
 
+TABLE_EDIT_SPACING: Final = 5.0
+"""Seconds at least between two edits of one table message: about what someone watching
+the channel follows, and a fifth of the channel's 5 edits per 5 s. The person whose turn
+it is sees what the move depends on in their hand at once (``hand_text.turn_context``)."""
+
 SLOT_HOLD_SECONDS: Final = 0.25
 """A delivery still running after this long gives its slot back (see ``_slot``)."""
 
@@ -92,9 +97,15 @@ class Delivery:
     def __init__(
         self, presenter: Shows, book: MessageBook, reports: Reports,
         table_edit_interval: float, slots: int = 8, first_retry: float = 1.0,
+        table_edit_spacing: float = TABLE_EDIT_SPACING,
     ) -> None:
         """``reports``: where a refusal that the core must know of is reported;
+        ``table_edit_interval``: how long a table edit waits for more moves to join it;
+        ``table_edit_spacing``: seconds at least between two edits of one table;
         ``first_retry``: seconds before an undelivered effect is tried again (doubling)."""
+        self._spacing = table_edit_spacing
+        self._table_edited: dict[TableRef, float] = {}
+        """When each table's last coalesced edit went out (loop time)."""
         self._first_retry = first_retry
         self._presenter = presenter
         # Deliveries at once, bot-wide: without a bound, hundreds of games' messages fill
@@ -141,7 +152,11 @@ class Delivery:
         first = table not in self._pending_table
         self._pending_table[table] = effect
         if first:
-            asyncio.get_running_loop().call_later(self._interval, self._release_table, table)
+            loop = asyncio.get_running_loop()
+            last = self._table_edited.get(table)
+            wait = self._interval if last is None else max(
+                self._interval, last + self._spacing - loop.time())
+            loop.call_later(wait, self._release_table, table)
 
     def _release_table(self, table: TableRef) -> None:
         if table in self._pending_table:
@@ -163,7 +178,10 @@ class Delivery:
                     pending = self._pending_table.pop(table, None)
                     if pending is None:
                         continue
+                    self._table_edited[table] = asyncio.get_running_loop().time()
                     item = pending
+                elif isinstance(item, ShowFinal):
+                    self._table_edited.pop(table, None)
                 await self._deliver_until_shown(table, item)
         finally:
             del self._workers[table]

@@ -4,14 +4,16 @@ Discord's budget of 50 bot-token requests a second is shared by every process of
 bot; a click's interaction token is not part of it. For 15 minutes after a click, its
 token can edit the message that was clicked — a person's hand message in their DMs —
 so the hand that follows a move, and the hand that shows their next turn, are edited
-through the person's own latest token, and the bot token pays only when no token will
-do (a new message, a token near its end, a token Discord refused)."""
+through the person's own latest token. A new deal's hand is a follow-up on that token
+(a new message in their DMs), which the token can edit too. The bot token pays only when
+no token will do (before a person's first click in their DMs, a token near its end, a
+token Discord refused)."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 import discord
@@ -28,6 +30,11 @@ class HeldToken:
     until: float
     spent: bool = False
     """Discord refused the token: the bot token pays from now on."""
+    followups: set[int] = field(default_factory=set)
+    """Messages sent as follow-ups on this token: it can edit them too."""
+
+    def edits(self, message_id: int) -> bool:
+        return message_id == self.message_id or message_id in self.followups
 
     def usable(self, now: float | None = None) -> bool:
         return not self.spent and (time.monotonic() if now is None else now) < self.until
@@ -52,7 +59,7 @@ class InteractionTokens:
     def for_message(self, user_id: int, message_id: int | None) -> HeldToken | None:
         """The person's token that can still edit this message, if any."""
         held = self._latest.get(user_id)
-        if held is None or message_id is None or held.message_id != message_id:
+        if held is None or message_id is None or not held.edits(message_id):
             return None
         if not held.usable(self._clock()):
             del self._latest[user_id]

@@ -81,8 +81,8 @@ class ShowContext:
                   ) -> discord.PartialMessageable:
         channel_id = messages.dm_channels.get(seat)
         if channel_id is None:
-            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            dm = user.dm_channel or await user.create_dm()
+            # The DM channel straight from the id: no request to fetch the person first.
+            dm = await self.client.create_dm(discord.Object(user_id))
             channel_id = dm.id
             await self.book.dm_opened(game_id, messages, seat, dm.id)
         return self.client.get_partial_messageable(

@@ -18,6 +18,7 @@ from bot.adapter.outbound.calls import (
     edit_or_send,
     edit_unless_deleted,
     refused_by_channel,
+    send_new,
 )
 from bot.adapter.outbound.message_book import GameMessages
 from bot.adapter.outbound.presenting import NO_MENTIONS, ShowContext, fingerprint, view_fingerprint
@@ -228,7 +229,9 @@ async def show_hand(
             png = await pictures.hand_png(words, e.hand.view)
             attachments = [pictures.as_file(png, "hand.png")]
     if message_id is None:
-        message = await dm.send(content, files=attachments, view=view)
+        # A new deal's hand: a follow-up on the person's latest click, while it works.
+        message = await send_new(dm, ctx.tokens.latest(e.user_id), content=content,
+                                 files=attachments, view=view)
     else:
         message = await edit_or_send(dm, message_id, ctx.tokens.for_message(e.user_id, message_id),
                                      content=content, attachments=attachments, view=view)

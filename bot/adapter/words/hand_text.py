@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from bot.adapter.words.game_words import is_callbreak, made, points, signed_points
-from bot.adapter.words.texts import cards_text, trump_text
+from bot.adapter.words.texts import bids_line, cards_text, play_lines, trump_text
 from bot.core.effects import CloseHand, HandSnapshot
 from engine import Phase, Rules
 from i18n import Words
+from i18n.computer_names import shown_names
 
 
 def hand_text(words: Words, hand: HandSnapshot, where: str) -> str:
@@ -53,7 +54,22 @@ def hand_text(words: Words, hand: HandSnapshot, where: str) -> str:
                              took=view.tricks_won[seat])
     else:
         status = words.t("This deal is over.")
-    return f"{header}\n{status}"
+    return "\n".join([header, status, *turn_context(words, hand)])
+
+
+def turn_context(words: Words, hand: HandSnapshot) -> list[str]:
+    """What the table shows that a move depends on, in the hand of the person whose turn
+    it is: the bids so far, or the tricks and the cards on the table. The table message
+    in the channel is edited at a watcher's pace; the hand at once."""
+    view = hand.view
+    if not hand.yours or hand.away or hand.may_bid_blind:
+        return []
+    names = shown_names(words, view.players)
+    if view.phase is Phase.BIDDING and is_callbreak(view.rules):
+        return [words.t("Calls: {calls}", calls=bids_line(words, view, names))]
+    if view.phase is Phase.BIDDING:
+        return [words.t("Bids: {bids}", bids=bids_line(words, view, names))]
+    return play_lines(words, view, names)
 
 
 def hand_picture_key(hand: HandSnapshot) -> Hashable | None:

@@ -170,17 +170,23 @@ def table_text(words: Words, table: TableSnapshot) -> str:
     ]
     if view.forbidden_bid is not None and dealer is not None and not view.has_bid[dealer]:
         lines.append(words.t("The dealer may not bid {bid}.", bid=view.forbidden_bid))
-    if view.phase is Phase.PLAYING:
-        figures = [won_of_bid(view.tricks_won[s], view.bids[s] or 0, blind=view.blind[s])
-                   for s in range(len(names))]
-        tricks = ", ".join(f"{name} {figure}" for name, figure in zip(names, figures,
-                                                                      strict=True))
-        lines.append(words.t("Tricks (won/bid): {tricks}", tricks=tricks))
-        if view.trick:
-            lines.append(words.t("On the table: {cards}", cards="  ".join(
-                f"{names[s]} {c}" for s, c in view.trick)))
+    lines += play_lines(words, view, names)
     lines.append(turn_line(words, table))
     return "\n".join(line for line in lines if line)
+
+
+def play_lines(words: Words, view: AnyView, names: Sequence[str]) -> list[str]:
+    """While cards are played: the tricks won against the bids, and the trick so far."""
+    if view.phase is not Phase.PLAYING:
+        return []
+    figures = [won_of_bid(view.tricks_won[s], view.bids[s] or 0, blind=view.blind[s])
+               for s in range(len(names))]
+    tricks = ", ".join(f"{name} {figure}" for name, figure in zip(names, figures, strict=True))
+    lines = [words.t("Tricks (won/bid): {tricks}", tricks=tricks)]
+    if view.trick:
+        lines.append(words.t("On the table: {cards}", cards="  ".join(
+            f"{names[s]} {c}" for s, c in view.trick)))
+    return lines
 
 
 def turn_line(words: Words, table: TableSnapshot) -> str:
