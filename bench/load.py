@@ -79,6 +79,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.load_budget import budget, snapshot
+from bench.load_capacity import capacity_figures
 from bench.load_games import (
     GATEWAY_LAG_NOTICE,
     PLAYERS_PER_GAME,
@@ -332,6 +333,7 @@ async def _measure(
         "budget": budget(fake, budget_before, actions,
                          actions / wall / games if wall and games else None),
         "think_s": list(plan.think),
+        **capacity_figures(progress.move_records, progress.controls_seen),
     }
     run["ok"] = (
         finals == games and not problems and not refused and not progress.failures

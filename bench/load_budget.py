@@ -43,6 +43,8 @@ def budget(fake: FakeDiscord, before: dict[str, Counter[str]], moves: int,
         "interaction_per_move": per_move(sum(spent[INTERACTION].values())),
         "bot_token_by_route": {route: per_move(count)
                                for route, count in spent[BOT_TOKEN].most_common()},
+        "interaction_by_route": {route: per_move(count)
+                                 for route, count in spent[INTERACTION].most_common()},
         "rate_limited_by_scope": dict(spent["429"]),
         "peak_bot_token_per_s": fake.counters.peak_bot_token_per_second,
         "tables_per_bot_token": tables,

@@ -136,6 +136,8 @@ class Progress:
     finished: int = 0
     failures: list[str] = field(default_factory=list)
     move_records: list[InteractionRecord] = field(default_factory=list)
+    controls_seen: list[tuple[str, float]] = field(default_factory=list)
+    """(game id, when) each person found new move controls enabled in their DMs."""
 
 
 class GameFailed(Exception):
@@ -197,6 +199,7 @@ async def play_seat(
         except WaitTimeout:
             raise GameFailed(f"{user.name} waited {timeout:.0f}s for move {move + 1} "
                              f"of {moves_due}") from None
+        progress.controls_seen.append((options[0].split(":")[2], time.monotonic()))
         if think[1] > 0:
             await asyncio.sleep(rng.uniform(*think))
         choice = options[rng.randrange(len(options))]
