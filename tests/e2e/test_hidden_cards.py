@@ -169,8 +169,9 @@ async def test_the_one_card_blind_deal_never_shows_a_player_their_card(
             assert any("Play my hidden card" in m.labels for m in checked), (
                 "the hidden card's play button was checked"
             )
+        # The finished trick is shown in the (closed) table message, with its caption.
         tricks = [m for m in fake.channel_messages(table.channel)
-                  if m.content.startswith(f"Deal {blind_deal}, trick 1:")]
+                  if f"Deal {blind_deal}, trick 1:" in m.content]
         assert tricks and any(leaks(tricks[0], card) for card in blind_cards.values()), (
             "the search finds a blind card once it is shown: the trick's caption names it"
         )

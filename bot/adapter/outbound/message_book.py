@@ -31,6 +31,10 @@ class GameMessages:
     """Seat → this deal's hand message id."""
     hand_attachments: dict[int, tuple[Any, list[Any]]] = field(default_factory=dict)
     """Seat → (picture key, the message's attachments), to keep an unchanged picture."""
+    last_trick: Any = None
+    """The deal's last finished trick (``ShowTrick``) the table message is to show."""
+    table_trick: Any = None
+    """The trick the table message shows now (its picture is attached)."""
     pings: dict[int, tuple[int, HeldToken | None]] = field(default_factory=dict)
     """Seat → its last turn ping: (message id, the click token that sent it, if one did)."""
     offers: dict[int, tuple[int, int]] = field(default_factory=dict)

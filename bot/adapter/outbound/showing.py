@@ -28,7 +28,7 @@ from bot.adapter.words import controls, texts
 from bot.adapter.words.hand_text import hand_closed_text, hand_picture_key, hand_text
 from bot.adapter.words.lobby_view import lobby_embed
 from bot.core import effects as fx
-from i18n import N_
+from i18n import N_, Words
 from i18n.computer_names import shown_name, shown_names
 
 log = logging.getLogger(__name__)
@@ -117,38 +117,60 @@ async def show_edit_table(
         return
     words = await ctx.server(e.place)
     text = texts.table_text(words, e.table)
+    trick = _trick_to_show(messages)
+    if messages.last_trick is not None:
+        text += "\n" + _trick_caption(words, messages.last_trick)
     mark = fingerprint(text, True)
     if messages.sent.get(messages.table_message_id) == mark:
         return
+    extra: dict[str, Any] = {}
+    if trick is not None:
+        extra["attachments"] = [await pictures.trick_file(words, trick)]
     message = await edit_or_send(
         ctx.channel(messages), messages.table_message_id, content=text,
-        view=controls.table_controls(words, game_id), allowed_mentions=NO_MENTIONS)
+        view=controls.table_controls(words, game_id), allowed_mentions=NO_MENTIONS, **extra)
     await ctx.book.table_posted(game_id, messages, message.id)
     messages.sent[message.id] = mark
+    messages.table_trick = messages.last_trick
+
+
+def _trick_to_show(messages: GameMessages) -> fx.ShowTrick | None:
+    """The finished trick whose picture the table message is still to get, if any."""
+    trick = messages.last_trick
+    return trick if trick is not None and trick is not messages.table_trick else None
+
+
+def _trick_caption(words: Words, e: fx.ShowTrick) -> str:
+    return words.t("Deal {deal}, trick {trick}: **{name}** wins with {card}.",
+                   deal=e.deal_number, trick=e.trick.number,
+                   name=shown_name(words, e.names[e.trick.winner]),
+                   card=str(e.trick.winning_card))
 
 
 async def show_close_table(
     ctx: ShowContext, game_id: int, messages: GameMessages, e: fx.CloseTable,
 ) -> None:
+    trick = _trick_to_show(messages)
+    messages.last_trick = messages.table_trick = None
     if messages.table_message_id is None or messages.channel_state != "ok":
         return
+    words = await ctx.server(e.place)
+    text = texts.closed_table_text(words, e.result)
+    extra: dict[str, Any] = {}
+    if trick is not None:  # the deal's last trick: the closed table shows it
+        text += "\n" + _trick_caption(words, trick)
+        extra["attachments"] = [await pictures.trick_file(words, trick)]
     await ctx.channel(messages).get_partial_message(messages.table_message_id).edit(
-        content=texts.closed_table_text(await ctx.server(e.place), e.result), view=None,
-        allowed_mentions=NO_MENTIONS)
+        content=text, view=None, allowed_mentions=NO_MENTIONS, **extra)
 
 
 async def show_trick(
     ctx: ShowContext, game_id: int, messages: GameMessages, e: fx.ShowTrick,
 ) -> None:
-    if messages.channel_state != "ok":
-        return
-    words = await ctx.server(e.place)
-    caption = words.t("Deal {deal}, trick {trick}: **{name}** wins with {card}.",
-                      deal=e.deal_number, trick=e.trick.number,
-                      name=shown_name(words, e.names[e.trick.winner]),
-                      card=str(e.trick.winning_card))
-    await ctx.channel(messages).send(caption, file=await pictures.trick_file(words, e),
-                                       allowed_mentions=NO_MENTIONS)
+    """A finished trick is shown in the table message, with its picture, by the table's
+    next edit (or its closing, for a deal's last trick): no message of its own, and no
+    request of the bot token's budget."""
+    messages.last_trick = e
 
 
 async def show_scores(
