@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
+from collections import deque
 from contextvars import ContextVar
 from types import SimpleNamespace
 from typing import Final, Protocol
@@ -42,9 +43,13 @@ SIDE: Final = 3
 URGENCY: ContextVar[int] = ContextVar("kachuful_bot_token_urgency", default=ANSWER)
 """How urgent the bot-token requests made in this context are."""
 
-SUSTAINED_SHARE: Final = 0.85
+SUSTAINED_SHARE: Final = 0.8
 """Of the limit, the steady rate handed out: a burst after a quiet moment and the
 network's jitter fit in the rest, so Discord never counts more in any one second."""
+WINDOW_SHARE: Final = 0.9
+"""Of the limit, the most this process sends in any one second, whatever its schedule
+says: turns it could not hand out in time (its event loop was busy) do not all go at
+once when it catches up."""
 BURST_SECONDS: Final = 0.1
 """A quiet schedule restarts this far in the past: that many seconds' requests at once."""
 MOST_AT_ONCE: Final = 10
@@ -69,6 +74,9 @@ class BotTokenBudget:
         """``rate``: Discord's limit for the bot token, requests a second."""
         self.interval = 1.0 / (rate * SUSTAINED_SHARE)
         self.burst = BURST_SECONDS
+        self._most_per_second = max(1, int(rate * WINDOW_SHARE))
+        self._sent: deque[float] = deque()
+        """When this process's last turns were handed out (loop time), one second's worth."""
         self._schedule: Schedule = schedule or LocalSchedule()
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
         self._order = itertools.count()
@@ -107,11 +115,21 @@ class BotTokenBudget:
             count = min(self._live(), MOST_AT_ONCE)
             start = loop.time() + await self._reserve(count)
             for index in range(count):
-                delay = start + index * self.interval - loop.time()
+                delay = max(start + index * self.interval - loop.time(), self._window_wait())
                 if delay > 0:
                     await asyncio.sleep(delay)
                 if not self._release_one(waited=delay > 0):
                     break  # the rest of the reserved turns go unused
+                self._sent.append(loop.time())
+
+    def _window_wait(self) -> float:
+        """Seconds until one more turn keeps this process within its most per second."""
+        now = asyncio.get_running_loop().time()
+        while self._sent and now - self._sent[0] >= 1.0:
+            self._sent.popleft()
+        if len(self._sent) < self._most_per_second:
+            return 0.0
+        return self._sent[0] + 1.0 - now
 
     def _live(self) -> int:
         while self._waiting and self._waiting[0][2].done():

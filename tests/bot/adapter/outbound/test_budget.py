@@ -112,3 +112,26 @@ async def test_two_processes_each_with_its_own_budget_go_over(tmp_path: Path) ->
         user = fake.create_user("asha")
         await burst_of_requests([LocalSchedule(), LocalSchedule()], rate, 25, user, fake.token)
         assert fake.counters.global_429s > 0
+
+
+class Behind:
+    """A schedule whose turns are all long past: what a process finds after its event
+    loop was busy for a while."""
+
+    async def reserve(self, count: int, interval: float, burst: float) -> float:
+        return -100.0
+
+
+async def test_turns_handed_out_late_do_not_all_go_at_once() -> None:
+    budget = BotTokenBudget(10, Behind())  # at most 9 in any one second
+    loop = asyncio.get_running_loop()
+    went: list[float] = []
+
+    async def request() -> None:
+        await budget.turn(TABLE)
+        went.append(loop.time())
+
+    await asyncio.gather(*(request() for _ in range(12)))
+    await budget.close()
+    first = min(went)
+    assert sum(1 for at in went if at < first + 1.0) == 9
