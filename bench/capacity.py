@@ -3,8 +3,12 @@
 The fake Discord enforces Discord's documented rate limits (the global 50 requests a second
 for the bot token, per-channel and per-token buckets). N tables of 4 people, each person
 moving only on their turn after a think time drawn from 1.5–3.5 s, are played to the end
-(``bench/load.py``'s games: the ``short`` preset with ``--max-hand`` deals), for N ramped
-over ``--steps``. Per step it prints:
+(``bench/load.py``'s games: the ``short`` preset with 4 deals of 4 cards down to 1 — 56
+moves, about 2.5 minutes — unless ``--max-hand`` says otherwise), for N ramped over
+``--steps``. Games start one a second (``--start-rate``), each lobby opened when its game
+is due: a game's start costs about 14 bot-token requests (the first deal's hands come
+before anyone has clicked in their DMs), so starting many at once is a burst of its own
+that the budget spreads out. Per step it prints:
 
 * moves per second per table;
 * bot-token and interaction-endpoint requests per move, by route;
@@ -145,7 +149,8 @@ def main(argv: list[str] | None = None) -> int:
         wrapper.error("--steps needs at least one number ≥ 1")
     # bench/load.py's options (--max-hand, --processes, --database, --start-rate …), with
     # people's pace and Discord's limits on.
-    args = parse_args(["--think", PEOPLE_PACE, "--rate-limits", "--games", own.steps, *rest])
+    args = parse_args(["--think", PEOPLE_PACE, "--rate-limits", "--games", own.steps,
+                       "--max-hand", "4", "--start-rate", "1", "--lobbies-under-load", *rest])
     summary = asyncio.run(ramp(args, steps, own.keep_going))
     print(json.dumps(summary, ensure_ascii=False))
     return 0 if summary["largest_held"] else 1

@@ -13,7 +13,7 @@ import time
 from typing import Final
 
 from bot.storage.backend import Backend
-from bot.storage.errors import StorageUnavailable
+from bot.storage.errors import StorageError
 
 log = logging.getLogger(__name__)
 
@@ -67,10 +67,12 @@ class BudgetStore:
         try:
             async with self._db.transaction("reserving the bot token's requests") as tx:
                 row = await tx.fetchone(_RESERVE, {"burst": burst, "span": count * interval})
-        except StorageUnavailable as exc:
+        except StorageError as exc:
             log.warning("the shared bot-token budget is out of reach (%s): this process "
                         "keeps to its own for now", exc)
             return await self._local.reserve(count, interval, burst)
         if row is None:
-            raise RuntimeError("bot_token_budget has no row: migration 0008 is missing")
+            log.warning("bot_token_budget has no row (was it emptied?): this process keeps "
+                        "to its own budget")
+            return await self._local.reserve(count, interval, burst)
         return float(row[0])

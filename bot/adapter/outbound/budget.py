@@ -111,16 +111,22 @@ class BotTokenBudget:
 
     async def _hand_out(self) -> None:
         loop = asyncio.get_running_loop()
-        while self._live():
-            count = min(self._live(), MOST_AT_ONCE)
-            start = loop.time() + await self._reserve(count)
-            for index in range(count):
-                delay = max(start + index * self.interval - loop.time(), self._window_wait())
-                if delay > 0:
-                    await asyncio.sleep(delay)
-                if not self._release_one(waited=delay > 0):
-                    break  # the rest of the reserved turns go unused
-                self._sent.append(loop.time())
+        try:
+            while self._live():
+                count = min(self._live(), MOST_AT_ONCE)
+                start = loop.time() + await self._reserve(count)
+                for index in range(count):
+                    delay = max(start + index * self.interval - loop.time(),
+                                self._window_wait())
+                    if delay > 0:
+                        await asyncio.sleep(delay)
+                    if not self._release_one(waited=delay > 0):
+                        break  # the rest of the reserved turns go unused
+                    self._sent.append(loop.time())
+        finally:
+            # Stopped (the bot closing, or a fault): nobody is left waiting for a turn.
+            while self._release_one(waited=False):
+                pass
 
     def _window_wait(self) -> float:
         """Seconds until one more turn keeps this process within its most per second."""
@@ -149,9 +155,9 @@ class BotTokenBudget:
         return await self._schedule.reserve(count, self.interval, self.burst)
 
     async def close(self) -> None:
+        """Stop handing out turns; requests still waiting go at once."""
         if self._pump is not None:
             self._pump.cancel()
             await asyncio.gather(self._pump, return_exceptions=True)
-        for _, _, future in self._waiting:
-            if not future.done():
-                future.set_result(None)  # let them go: the bot is stopping
+        while self._release_one(waited=False):  # a pump cancelled before it began
+            pass
