@@ -1,7 +1,7 @@
 """The bot token's send schedule, shared by every process on one PostgreSQL database.
 
 Discord counts the bot token's requests across all of a bot's processes. Each process
-reserves its next few requests on one row (``bot_token_budget``, migration 0008): the
+reserves its next few requests on one row (``bot_token_budget``, migration 0009): the
 row holds the moment from which the next request may go, and a reservation moves it on
 by ``count × interval``. The database's clock is the only clock, so the processes need
 not agree on the time; the row lock is held for one statement."""
