@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 
 from bot.adapter.inbound.board import send_leaderboard
 from bot.adapter.inbound.lobby_answer import open_lobby
+from bot.adapter.inbound.parts import BotParts
 from bot.adapter.inbound.replies import reply
 from bot.adapter.inbound.router_checks import actor_of
 from bot.adapter.outbound.pictures import as_file
@@ -15,9 +14,6 @@ from bot.adapter.words.custom_ids import BadComponent, BoardPage, Confirmation
 from bot.core.refusals import Refusal
 from bot.core.standings import board_query
 from engine.record import record_to_json
-
-if TYPE_CHECKING:
-    from bot.adapter.inbound.parts import BotParts
 
 
 async def send_record(bot: BotParts, interaction: discord.Interaction, game_id: int) -> None:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 
+from bot.adapter.inbound.parts import BotParts
 from bot.adapter.outbound import pictures
 from bot.adapter.words import controls
 from bot.adapter.words.custom_ids import BadComponent, BoardPage
@@ -28,10 +27,6 @@ SORTS = {"rating": N_("Sorted by skill rating"),
          "wins": N_("Sorted by wins"), "points": N_("Sorted by points"),
          "average": N_("Sorted by average"), "win_rate": N_("Sorted by win rate"),
          "bid_accuracy": N_("Sorted by bid accuracy")}
-
-if TYPE_CHECKING:
-    from bot.adapter.inbound.parts import BotParts
-
 
 async def send_leaderboard(bot: BotParts, interaction: discord.Interaction,
                            query: BoardQuery) -> None:

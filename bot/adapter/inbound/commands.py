@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import discord
 from discord import app_commands
@@ -14,6 +14,7 @@ from bot.adapter.inbound.channel_permissions import missing_permissions
 from bot.adapter.inbound.hand_reply import send_hand
 from bot.adapter.inbound.lobby_answer import open_lobby
 from bot.adapter.inbound.pad_commands import add_pad_commands, send_pad_record
+from bot.adapter.inbound.parts import BotParts
 from bot.adapter.inbound.replies import reply
 from bot.adapter.inbound.review_answer import send_review
 from bot.adapter.inbound.router_checks import actor_of
@@ -40,9 +41,6 @@ from engine import RulesError
 from engine.rules import PRESETS
 from i18n import LANGUAGES, N_, Words
 from i18n.rules_words import presets_help
-
-if TYPE_CHECKING:
-    from bot.adapter.inbound.parts import BotParts
 
 log = logging.getLogger(__name__)
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
+from bot.adapter.inbound.parts import BotParts
 from bot.adapter.outbound import pictures
 from bot.adapter.outbound.calls import best_effort
 from bot.adapter.words import controls
@@ -14,9 +14,6 @@ from bot.adapter.words.custom_ids import DealReviewButton
 from bot.adapter.words.hand_text import hand_picture_key, hand_text
 from bot.core.effects import HandSnapshot
 from i18n import Words
-
-if TYPE_CHECKING:
-    from bot.adapter.inbound.parts import BotParts
 
 log = logging.getLogger(__name__)
 

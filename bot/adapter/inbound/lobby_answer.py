@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
 
 import discord
 
+from bot.adapter.inbound.parts import BotParts
 from bot.adapter.inbound.replies import reply
 from bot.adapter.words import controls
 from bot.adapter.words.lobby_view import lobby_embed
 from bot.core.effects import LobbySnapshot
-
-if TYPE_CHECKING:
-    from bot.adapter.inbound.parts import BotParts
 
 
 async def open_lobby(

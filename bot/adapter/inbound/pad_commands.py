@@ -3,12 +3,13 @@ record. The rule options are those of ``/kachuful start``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.adapter.inbound.channel_permissions import missing_permissions
+from bot.adapter.inbound.parts import BotParts
 from bot.adapter.inbound.replies import reply
 from bot.adapter.inbound.rules_options import game_rules
 from bot.adapter.outbound.pictures import as_file
@@ -27,9 +28,6 @@ from bot.core.scorepad_state import MAX_NAME
 from engine import RulesError
 from engine.record import record_to_json
 from i18n import N_
-
-if TYPE_CHECKING:
-    from bot.adapter.inbound.parts import BotParts
 
 
 def add_pad_commands(group: app_commands.Group, bot: BotParts) -> None:

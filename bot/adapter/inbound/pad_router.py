@@ -8,24 +8,19 @@ a form; every entry is checked again by the core.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Awaitable, Callable
+from typing import Any, Final
 
 import discord
 
+from bot.adapter.inbound.parts import BotParts
 from bot.adapter.inbound.replies import interaction_data, reply
 from bot.adapter.words import controls, pad_view
 from bot.adapter.words.custom_ids import BadComponent, PadControl, PadKind
 from bot.core.refusals import Refusal
 from bot.core.scorepad_state import MAX_NAME
 
-if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable
-
-    from bot.adapter.inbound.parts import BotParts
-
-    PadHandler = Callable[[BotParts, discord.Interaction, PadControl], Awaitable[None]]
-
-
+PadHandler = Callable[[BotParts, discord.Interaction, PadControl], Awaitable[None]]
 
 async def _enter(bot: BotParts, interaction: discord.Interaction, cid: PadControl,
                  entry: dict[str, Any], *, counter: bool = True) -> None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
 from ai.review import DealReview, ReviewError
+from bot.adapter.inbound.parts import BotParts
 from bot.adapter.inbound.replies import reply
 from bot.adapter.outbound import pictures
 from bot.adapter.outbound.reviews import ReviewBusy
@@ -16,9 +16,6 @@ from engine import CallBreakGame
 from i18n import Words
 from i18n.review_words import game_review_lines, review_lines
 from render.review import render_bid_chart
-
-if TYPE_CHECKING:
-    from bot.adapter.inbound.parts import BotParts
 
 log = logging.getLogger(__name__)
 

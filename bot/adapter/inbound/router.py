@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Final, assert_never
+from typing import Final, assert_never
 
 import discord
 
 from bot.adapter.inbound import after_game, pad_router
 from bot.adapter.inbound.hand_reply import send_hand, update_ephemeral_hand
+from bot.adapter.inbound.parts import BotParts
 from bot.adapter.inbound.replies import interaction_data, reply
 from bot.adapter.inbound.review_answer import send_review
 from bot.adapter.inbound.router_checks import actor_of
@@ -41,13 +42,10 @@ from bot.core.effects import LobbySnapshot
 from bot.core.refusals import Refusal
 from bot.core.tables import TableRef
 
-if TYPE_CHECKING:
-    from bot.adapter.inbound.parts import BotParts
-
 log = logging.getLogger(__name__)
 
-GameHandler = Callable[["BotParts", discord.Interaction, int], Awaitable[None]]
-SeatHandler = Callable[["BotParts", discord.Interaction, SeatButton], Awaitable[None]]
+GameHandler = Callable[[BotParts, discord.Interaction, int], Awaitable[None]]
+SeatHandler = Callable[[BotParts, discord.Interaction, SeatButton], Awaitable[None]]
 
 
 def clicked_control(interaction: discord.Interaction) -> Control:

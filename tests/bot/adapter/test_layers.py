@@ -80,3 +80,11 @@ def test_discord_errors_and_storage_faults_are_caught_in_the_two_policies_only()
             ):
                 elsewhere.append(f"{name}:{node.lineno}")
     assert elsewhere == []
+
+
+def test_no_import_hides_behind_type_checking() -> None:
+    """Every import in the bot is a real one, so the import graph (and its lack of
+    circles) is the one that runs: nothing reaches back through a typing-only import."""
+    hidden = [path.relative_to(ROOT).as_posix() for path in (ROOT / "bot").rglob("*.py")
+              if "TYPE_CHECKING" in path.read_text()]
+    assert hidden == []
