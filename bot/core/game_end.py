@@ -69,8 +69,9 @@ async def cancel(
     abandoned: bool = False,
 ) -> list[Effect]:
     """End an open game without results. Raises ``StorageError`` with nothing changed."""
-    await ctx.storage.games.cancel_game(session.game_id, abandoned=abandoned)
-    was_playing = session.status == "active"
+    was_playing = session.status == "active"  # as caught up under the caller's lock
+    await ctx.storage.games.cancel_game(session.game_id, abandoned=abandoned,
+                                        running=was_playing)
     session.status = "cancelled"
     session.shown_controls = set()
     ctx.registry.remove(session.game_id)

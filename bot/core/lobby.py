@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from typing import TypeVar
 
 from ai.names import computer_name
 from bot.core.actors import Actor
@@ -31,7 +32,7 @@ from bot.core.session import GameSession
 from bot.core.sharing import GameLookup
 from bot.core.snapshots import can_start, lobby_snapshot, place_of, table_snapshot
 from bot.core.stored_sessions import TARGET_KEY
-from bot.storage import NewSeat, StorageError
+from bot.storage import GameStateConflict, NewSeat, StorageError
 from engine import KachufulError
 from engine.kinds import AnyRules, kind_of
 from engine.shuffle import new_seed
@@ -40,6 +41,7 @@ log = logging.getLogger(__name__)
 
 
 Started = Callable[[GameSession, list[Effect]], Awaitable[None]]
+T = TypeVar("T")
 
 
 def new_seat(seat: SeatState) -> NewSeat:
@@ -132,12 +134,18 @@ class Lobbies:
             self._check_open(session)
             if session.seat_of(user_id) is not None:
                 raise Refusal("already_seated")
-            if self._ctx.registry.of_user(user_id) is not None:
-                raise Refusal("seated_elsewhere")
             if len(session.seats) >= session.lobby_capacity():
                 raise Refusal("table_full")
-            await self._storing(self._ctx.storage.games.add_seat(
-                game_id, NewSeat.human(user_id, name)))
+            # Seated elsewhere is for storage to say: this process's copies of other
+            # games may have ended in another process.
+            try:
+                await self._ctx.storage.games.add_seat(game_id, NewSeat.human(user_id, name))
+            except GameStateConflict as exc:
+                if exc.code == "seated_elsewhere":
+                    raise Refusal("seated_elsewhere") from None
+                raise Refusal("storage", error=exc) from None
+            except StorageError as exc:
+                raise Refusal("storage", error=exc) from None
             session.seats.append(SeatState(name=name, user_id=user_id))
             return self._changed(session)
 
@@ -145,13 +153,17 @@ class Lobbies:
         session = await self._lobby(game_id)
         async with self._ctx.working_on(session):
             self._check_open(session)
-            seat = session.seat_of(user_id)
-            if seat is None:
+            if session.seat_of(user_id) is None:
                 raise Refusal("not_at_table")
             if user_id == session.host_id:
                 raise Refusal("host_cannot_leave")
-            await self._storing(self._ctx.storage.games.remove_seat(game_id, seat))
-            del session.seats[seat]
+            # By the person, not a seat number: this copy's numbers may be behind.
+            freed = await self._storing(self._ctx.storage.games.remove_player(game_id, user_id))
+            seat = session.seat_of(user_id)
+            if seat is not None:
+                del session.seats[seat]
+            if freed is None:
+                raise Refusal("not_at_table")
             return self._changed(session)
 
     async def add_computer(self, game_id: int, user_id: int, level: str) -> LobbySnapshot:
@@ -176,8 +188,10 @@ class Lobbies:
             computers = [i for i, seat in enumerate(session.seats) if seat.user_id is None]
             if not computers:
                 raise Refusal("no_computer_to_remove")
-            await self._storing(self._ctx.storage.games.remove_seat(game_id, computers[-1]))
+            freed = await self._storing(self._ctx.storage.games.remove_last_computer(game_id))
             del session.seats[computers[-1]]
+            if freed is None:
+                raise Refusal("no_computer_to_remove")
             return self._changed(session)
 
     async def close(self, game_id: int, actor: Actor) -> LobbySnapshot:
@@ -233,9 +247,9 @@ class Lobbies:
         if session.status != "lobby":
             raise Refusal("lobby_closed")
 
-    async def _storing(self, step: Awaitable[object]) -> None:
+    async def _storing(self, step: Awaitable[T]) -> T:
         try:
-            await step
+            return await step
         except StorageError as exc:
             raise Refusal("storage", error=exc) from None
 
@@ -248,3 +262,4 @@ class Lobbies:
     def _changed(self, session: GameSession) -> LobbySnapshot:
         self._idle.touch(session)
         return lobby_snapshot(session, "open")
+

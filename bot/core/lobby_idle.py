@@ -14,7 +14,7 @@ from bot.core.effects import Note, ShowLobby
 from bot.core.session import GameSession
 from bot.core.snapshots import lobby_snapshot, place_of
 from bot.core.tasks import KeyedTasks
-from bot.storage import StorageError
+from bot.storage import GameStateConflict, StorageError
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +51,8 @@ class LobbyIdle:
                 return
             try:
                 await self.end(session)
+            except GameStateConflict:
+                return  # storage saw it started or ended elsewhere: not a lobby to close
             except StorageError as exc:
                 log.warning("idle lobby %s not closed: %s", session.game_id, exc)
                 return

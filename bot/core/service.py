@@ -95,6 +95,10 @@ class GameService:
         acknowledged before the load)."""
         return self.ctx.registry.get(game_id) is not None
 
+    async def forget_ended(self) -> None:
+        """Drop copies of games that ended in another process (also done every minute)."""
+        await self.lookup.forget_ended()
+
     def open_games(self) -> int:
         return len(self.ctx.registry)
 
@@ -103,6 +107,10 @@ class GameService:
     async def playing(self, game_id: int, user_id: int) -> tuple[GameSession, int]:
         """The running game and the person's seat in it, or a refusal saying why not."""
         session = await self.lookup.find(game_id)
+        if session is not None and (not session.is_active or session.seat_of(user_id) is None):
+            # A copy here may be behind (a lobby another process started): it refuses
+            # nothing before it has caught up.
+            await self.ctx.bench.caught_up(session)
         if session is None or not session.is_active:
             raise Refusal("game_not_running")
         seat = session.seat_of(user_id)
@@ -286,6 +294,7 @@ class GameService:
         await self.check_cancel(game_id, actor)
         session = await self.lookup.find(game_id)
         assert session is not None
+        await self.ctx.bench.caught_up(session)  # a lobby here may have started elsewhere
         if session.status == "lobby":
             snapshot = await self.lobbies.close(game_id, actor)
             self.ctx.show(session, [ShowLobby(place_of(session), snapshot)])
@@ -360,6 +369,7 @@ class GameService:
         claimed from storage like any deadline — nothing is loaded at start-up."""
         if self.due is not None:
             self.due.start()
+            self.lookup.start_forgetting()
             return
         for session, deadline in await restore_sessions(self.ctx):
             if session.status == "lobby":
@@ -377,6 +387,7 @@ class GameService:
         effects handed over) for up to ``grace`` seconds."""
         if self.due is not None:
             await self.due.close()
+        await self.lookup.close()
         await self.progress.close()
         await self.lobby_idle.close()
         try:

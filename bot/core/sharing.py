@@ -8,19 +8,25 @@ not at start-up; each step then catches it up (``bot.core.catch_up``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
+from typing import Final
 
 from bot.core.context import CoreContext
 from bot.core.effects import GameSummary
 from bot.core.session import GameSession
 from bot.core.snapshots import game_summary
 from bot.core.stored_sessions import session_from_storage
-from bot.storage import GameNotFound
+from bot.core.tasks import start_logged
+from bot.storage import GameNotFound, StorageError
 
 log = logging.getLogger(__name__)
 
 LobbyLoaded = Callable[[GameSession], None]
+
+FORGET_ENDED_SECONDS: Final = 60.0
+"""How often a process drops its copies of games that ended elsewhere."""
 
 
 class GameLookup:
@@ -31,6 +37,7 @@ class GameLookup:
         self._ctx = ctx
         self._loading: dict[int, asyncio.Task[GameSession | None]] = {}
         self._on_loaded_lobby = on_loaded_lobby
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def find(self, game_id: int) -> GameSession | None:
         session = self._ctx.registry.get(game_id)
@@ -75,6 +82,39 @@ class GameLookup:
         if known is not None:
             return known
         return await self._ctx.storage.games.last_finished_of_user(user_id)
+
+    async def forget_ended(self) -> None:
+        """Drop the copies of games that ended in another process (which showed and
+        recorded the end): they would otherwise stay here for good."""
+        held = [session.game_id for session in self._ctx.registry.all()]
+        if not self._ctx.shared or not held:
+            return
+        try:
+            ended = await self._ctx.storage.games.ended_among(held)
+        except StorageError as exc:
+            log.warning("ended games not looked up: %s", exc)
+            return
+        for game_id in ended:
+            session = self._ctx.registry.get(game_id)
+            if session is not None and session.status in ("lobby", "active"):
+                session.status = "finished"  # a step holding it catches up all the same
+            self._ctx.registry.remove(game_id)
+
+    def start_forgetting(self) -> None:
+        if self._sweeper is None:
+            self._sweeper = start_logged(self._forget_ended_every(), "forget-ended")
+
+    async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
+
+    async def _forget_ended_every(self) -> None:
+        while True:
+            await asyncio.sleep(FORGET_ENDED_SECONDS)
+            await self.forget_ended()
 
     async def _load(self, game_id: int) -> GameSession | None:
         try:

@@ -71,3 +71,10 @@ class Workbench:
             self.in_flight -= 1
             if self.in_flight == 0:
                 self.idle.set()
+
+    async def caught_up(self, session: GameSession) -> None:
+        """Shared: bring a copy up to date before deciding anything from it (a copy
+        loaded for a read is not caught up until a step takes it)."""
+        if self._catch_up is not None:
+            async with self.working_on(session):
+                pass

@@ -32,10 +32,19 @@ class Dialect:
     skip_locked: str
     """Appended to a SELECT that claims rows: rows another process holds are passed
     over instead of waited for."""
+    lock_user: str
+    """A statement that holds a person (``?``: their user id) until the transaction
+    ends, so that two transactions seating them are one after the other; empty where
+    write transactions already are (SQLite)."""
 
 
-SQLITE: Final = Dialect("sqlite", "", "", "")
-POSTGRES: Final = Dialect("postgres", " FOR UPDATE", " FOR SHARE", " FOR UPDATE SKIP LOCKED")
+USER_LOCKS: Final = 0x4B46_5553
+"""The first key of the per-person transaction locks ("KFUS"); the second is the
+user id folded into 32 bits (two people sharing one only wait for each other)."""
+SQLITE: Final = Dialect("sqlite", "", "", "", "")
+POSTGRES: Final = Dialect(
+    "postgres", " FOR UPDATE", " FOR SHARE", " FOR UPDATE SKIP LOCKED",
+    f"SELECT pg_advisory_xact_lock({USER_LOCKS}, CAST(CAST(? AS BIGINT) % 2147483647 AS INTEGER))")
 
 
 class Tx(Protocol):

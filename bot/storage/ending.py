@@ -283,8 +283,11 @@ def player_totals_rows(
     return rows
 
 
-async def cancel_game(db: Backend, game_id: int, abandoned: bool, now: datetime | None) -> None:
-    """End an open game without results; it is kept for the record."""
+async def cancel_game(
+    db: Backend, game_id: int, abandoned: bool, now: datetime | None, *, running: bool = False
+) -> None:
+    """End an open game without results; it is kept for the record. An active game
+    only when ``running`` (the caller saw it running under its lock)."""
     check_id("game_id", game_id)
     status: GameStatus = "abandoned" if check_flag("abandoned", abandoned) else "cancelled"
     ended = now_or(now)
@@ -299,6 +302,8 @@ async def cancel_game(db: Backend, game_id: int, abandoned: bool, now: datetime 
                 f"game {game_id} is already {row[0]}",
                 code="game_ended",
             )
+        if row[0] == "active" and not check_flag("running", running):
+            raise GameStateConflict(f"game {game_id} has started", code="game_started")
         await tx.execute(
             "UPDATE games SET status = ?, finished_at = ? WHERE id = ?", (status, ended, game_id)
         )

@@ -10,10 +10,10 @@ cleared with them.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from bot.storage.backend import Backend
 from bot.storage.codec import decode_action
@@ -88,3 +88,20 @@ async def set_turn_deadlines(
         if rows:
             await tx.executemany(
                 "UPDATE seats SET turn_deadline = ? WHERE game_id = ? AND seat = ?", rows)
+
+
+_CHUNK: Final = 500
+
+
+async def ended_among(db: Backend, game_ids: Sequence[int]) -> list[int]:
+    """Those of ``game_ids`` that are no longer open (or not stored at all)."""
+    wanted = sorted({check_id("game_id", game_id) for game_id in game_ids})
+    still_open: set[int] = set()
+    for start in range(0, len(wanted), _CHUNK):
+        chunk = wanted[start:start + _CHUNK]
+        marks = ", ".join("?" * len(chunk))
+        rows = await db.fetchall(
+            f"SELECT id FROM games WHERE id IN ({marks}) AND status IN ('lobby', 'active')",
+            chunk, "finding ended games")
+        still_open.update(int(row[0]) for row in rows)
+    return [game_id for game_id in wanted if game_id not in still_open]

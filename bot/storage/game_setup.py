@@ -93,9 +93,8 @@ async def create_game(
         )
         assert row is not None
         game_id = int(row[0])
-        for seat in seats:
-            await _check_user_free(tx, seat)
         _check_distinct_users(seats)
+        await _check_users_free(db, tx, seats)
         await tx.executemany(
             _INSERT_SEAT, [_seat_row(game_id, i, seat) for i, seat in enumerate(seats)]
         )
@@ -123,15 +122,20 @@ def _seated_twice() -> GameStateConflict:
     )
 
 
-async def _check_user_free(tx: Tx, seat: NewSeat) -> None:
-    if seat.user_id is None:
-        return
-    row = await tx.fetchone(_USER_OPEN_GAME, (seat.user_id,))
-    if row is not None:
-        raise GameStateConflict(
-            f"user {seat.user_id} is already seated in open game {row[0]}",
-            code="seated_elsewhere",
-        )
+async def _check_users_free(db: Backend, tx: Tx, seats: Sequence[NewSeat]) -> None:
+    """Refuse a person already seated in an open game. Each person is held first (in
+    order of id: no two transactions wait for each other), so two lobbies seating one
+    person at once cannot both find them free."""
+    users = sorted({seat.user_id for seat in seats if seat.user_id is not None})
+    for user_id in users:
+        if db.dialect.lock_user:
+            await tx.execute(db.dialect.lock_user, (user_id,))
+        row = await tx.fetchone(_USER_OPEN_GAME, (user_id,))
+        if row is not None:
+            raise GameStateConflict(
+                f"user {user_id} is already seated in open game {row[0]}",
+                code="seated_elsewhere",
+            )
 
 
 async def _lobby_rules(db: Backend, tx: Tx, game_id: int) -> AnyRules:
@@ -162,7 +166,7 @@ async def add_seat(db: Backend, game_id: int, seat: NewSeat) -> int:
         if seat.user_id is not None and any(row[0] == seat.user_id for row in rows):
             raise _seated_twice()
         _check_seat_count(rules, len(rows) + 1)
-        await _check_user_free(tx, seat)
+        await _check_users_free(db, tx, [seat])
         index = len(rows)
         await tx.execute(_INSERT_SEAT, _seat_row(game_id, index, seat))
     return index
@@ -174,19 +178,55 @@ async def remove_seat(db: Backend, game_id: int, seat: int) -> None:
     check_seat_index(seat)
     async with db.transaction("removing a seat") as tx:
         await _lobby_rules(db, tx, game_id)
-        if not await tx.execute(
-            "DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)
-        ):
+        if not await _remove_at(tx, game_id, seat):
             raise GameStateConflict(f"game {game_id} has no seat {seat}")
-        later = await tx.fetchall(
-            "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat", (game_id, seat)
+
+
+async def remove_player(db: Backend, game_id: int, user_id: int) -> int | None:
+    """Take a person out of a lobby, wherever they sit now; the seat they left, or
+    ``None`` if they hold none (a copy of the lobby that is behind never frees someone
+    else's seat)."""
+    check_id("game_id", game_id)
+    check_id("user_id", user_id)
+    return await _remove_found(
+        db, game_id, "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+
+
+async def remove_last_computer(db: Backend, game_id: int) -> int | None:
+    """Take the last computer out of a lobby; its seat, or ``None`` if it has none."""
+    check_id("game_id", game_id)
+    return await _remove_found(
+        db, game_id, "SELECT max(seat) FROM seats WHERE game_id = ? AND user_id IS NULL",
+        (game_id,))
+
+
+async def _remove_found(
+    db: Backend, game_id: int, find: str, params: tuple[int, ...]
+) -> int | None:
+    async with db.transaction("removing a seat") as tx:
+        await _lobby_rules(db, tx, game_id)  # locks the game row: the seats hold still
+        row = await tx.fetchone(find, params)
+        if row is None or row[0] is None:
+            return None
+        seat = int(row[0])
+        await _remove_at(tx, game_id, seat)
+        return seat
+
+
+async def _remove_at(tx: Tx, game_id: int, seat: int) -> bool:
+    """Delete a seat and move the later ones up; whether there was one."""
+    if not await tx.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)):
+        return False
+    later = await tx.fetchall(
+        "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat", (game_id, seat)
+    )
+    # In ascending order, so that no two seats ever share a number.
+    for (index,) in later:
+        await tx.execute(
+            "UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?",
+            (index - 1, game_id, index),
         )
-        # In ascending order, so that no two seats ever share a number.
-        for (index,) in later:
-            await tx.execute(
-                "UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?",
-                (index - 1, game_id, index),
-            )
+    return True
 
 
 async def start_game(db: Backend, game_id: int, now: datetime | None) -> None:

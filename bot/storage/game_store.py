@@ -82,6 +82,15 @@ class GameStore:
         """Free a lobby seat; later seats move up one."""
         await game_setup.remove_seat(self._db, game_id, seat)
 
+    async def remove_player(self, game_id: int, user_id: int) -> int | None:
+        """Free the lobby seat a person holds now; the seat's number then, ``None`` if
+        they hold none. Later seats move up one."""
+        return await game_setup.remove_player(self._db, game_id, user_id)
+
+    async def remove_last_computer(self, game_id: int) -> int | None:
+        """Free a lobby's last computer seat; its number, ``None`` if there is none."""
+        return await game_setup.remove_last_computer(self._db, game_id)
+
     async def start_game(self, game_id: int, *, now: datetime | None = None) -> None:
         """Lobby → active, once the seats suit the rules."""
         await game_setup.start_game(self._db, game_id, now)
@@ -175,11 +184,14 @@ class GameStore:
         return await ending.finish_game(self._db, game_id, game, now)
 
     async def cancel_game(
-        self, game_id: int, *, abandoned: bool = False, now: datetime | None = None
+        self, game_id: int, *, abandoned: bool = False, running: bool = False,
+        now: datetime | None = None,
     ) -> None:
         """End an open game without results (``abandoned``: everyone left). Kept for
-        the record; counts in no leaderboard."""
-        await ending.cancel_game(self._db, game_id, abandoned, now)
+        the record; counts in no leaderboard. A game that has started is refused
+        (``game_started``) unless ``running``: a lobby's cancel, from a copy that may
+        be behind, never ends a game another process started."""
+        await ending.cancel_game(self._db, game_id, abandoned, now, running=running)
 
     # --- loading ---------------------------------------------------------------------------
 
@@ -216,6 +228,11 @@ class GameStore:
         """The game's row and seats as stored now, and its player actions from number
         ``since`` on: what a cached copy needs to catch up. Raises GameNotFound."""
         return await game_changes.load_game_changes(self._db, game_id, since)
+
+    async def ended_among(self, game_ids: Sequence[int]) -> list[int]:
+        """Which of these games have ended (or are not stored): copies another
+        process may hold of games it did not end."""
+        return await game_changes.ended_among(self._db, game_ids)
 
     async def set_turn_deadlines(
         self,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Protocol
 
@@ -17,6 +17,8 @@ import pytest
 from bot.core.service import GameService
 from bot.storage import Storage
 from tests.bot.core.helpers import Core, RecordingSink
+from tests.bot.storage.postgres_server import Location
+from tests.conftest import OpenStorage
 
 GRACE_SECONDS = 5.0
 """How long a closing service may finish its steps in flight (they take milliseconds)."""
@@ -84,3 +86,29 @@ async def open_core(db_path: Path, close_core: CloseCore) -> AsyncIterator[OpenC
     yield opener
     for core in opened:
         await close_core(core)
+
+
+OpenShared = Callable[..., Awaitable[Core]]
+"""``open_shared(time_scale=…, lobby_idle_seconds=…)``: a core as one of several bot
+processes over the test's database (both backends)."""
+
+
+@pytest.fixture
+async def open_shared(
+    database: Location, open_storage: OpenStorage
+) -> AsyncIterator[OpenShared]:
+    cores: list[Core] = []
+
+    async def opener(*, time_scale: float = 1.0, lobby_idle_seconds: float = 3600.0) -> Core:
+        storage = await open_storage(database, durability="NORMAL")
+        sink = RecordingSink()
+        service = GameService(storage, sink, work_slots=2, time_scale=time_scale,
+                              lobby_idle_seconds=lobby_idle_seconds, shared=True)
+        await service.restore()
+        core = Core(service, sink, storage)
+        cores.append(core)
+        return core
+
+    yield opener
+    for core in cores:
+        await core.service.close(GRACE_SECONDS)

@@ -8,7 +8,6 @@ go to either process and a dead one loses nothing.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -17,10 +16,10 @@ from bot.core.actors import Actor
 from bot.core.effects import ShowHand
 from bot.core.refusals import Refusal
 from bot.core.scorepad import ScorePads
-from bot.core.service import GameService
 from bot.core.tables import TableRef
 from bot.storage import Storage
 from engine import Bid, Game, Play, preset_rules
+from tests.bot.core.conftest import OpenShared
 from tests.bot.core.helpers import (
     Core,
     RecordingSink,
@@ -31,28 +30,6 @@ from tests.bot.core.helpers import (
 )
 from tests.bot.storage.postgres_server import Location
 from tests.conftest import OpenStorage
-
-OpenShared = Callable[..., Awaitable[Core]]
-
-
-@pytest.fixture
-async def open_shared(
-    database: Location, open_storage: OpenStorage
-) -> AsyncIterator[OpenShared]:
-    cores: list[Core] = []
-
-    async def opener(*, time_scale: float = 1.0) -> Core:
-        storage = await open_storage(database, durability="NORMAL")
-        sink = RecordingSink()
-        service = GameService(storage, sink, work_slots=2, time_scale=time_scale, shared=True)
-        await service.restore()
-        core = Core(service, sink, storage)
-        cores.append(core)
-        return core
-
-    yield opener
-    for core in cores:
-        await core.service.close(5.0)
 
 
 async def person_to_move(core: Core, game_id: int, people: int) -> tuple[int, int, ShowHand]:

@@ -64,7 +64,7 @@ async def test_owed_progress_is_claimed_like_a_deadline_and_cleared_with_new_one
 async def test_a_cancelled_game_owes_nothing(storage: Storage) -> None:
     game_id, _ = await start_game(storage, 1, PLAYERS, seed=7)
     await storage.games.set_turn_deadlines(game_id, {}, progress_due=NOW - timedelta(seconds=1))
-    await storage.games.cancel_game(game_id, now=NOW)
+    await storage.games.cancel_game(game_id, running=True, now=NOW)
     assert await storage.games.claim_due_deadlines(NOW) == []
 
 

@@ -202,7 +202,7 @@ async def test_moves_must_come_in_order_for_a_running_game(storage: Storage) -> 
         await storage.games.append_action(game_id, 1, DealCards(((),)))  # type: ignore[arg-type]
     with pytest.raises(InvalidValue, match="seq"):
         await storage.games.append_action(game_id, -1, first)
-    await storage.games.cancel_game(game_id, now=NOW)
+    await storage.games.cancel_game(game_id, running=True, now=NOW)
     with pytest.raises(GameStateConflict, match="only saved while it is active"):
         await storage.games.append_action(game_id, 1, first_legal(game))
     stored = await storage.games.load_game(game_id)
@@ -216,7 +216,7 @@ async def test_cancelled_and_abandoned_games_are_kept_but_closed(storage: Storag
     )
     game_id, _ = await start_game(storage, 1, [human(1), human(2), human(3)], seed=2)
     await storage.games.cancel_game(lobby)
-    await storage.games.cancel_game(game_id, abandoned=True)
+    await storage.games.cancel_game(game_id, abandoned=True, running=True)
     with pytest.raises(GameStateConflict, match="already abandoned"):
         await storage.games.cancel_game(game_id)
     assert await storage.games.load_unfinished_games() == []

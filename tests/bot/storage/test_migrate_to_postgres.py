@@ -43,7 +43,7 @@ async def server_history(storage: Storage) -> tuple[int, int]:
         guild_id=2, channel_id=555, rules=game.rules, seed=5, turn_timeout=90, rematch_of=1
     )
     cancelled, _ = await start_game(storage, 2, [human(20), human(21), human(22)], seed=12)
-    await storage.games.cancel_game(cancelled, now=NOW)
+    await storage.games.cancel_game(cancelled, running=True, now=NOW)
     await storage.settings.save_guild_settings(GuildSettings(1, "judgement", 120, True), now=NOW)
     return running, lobby
 

@@ -162,7 +162,7 @@ async def test_ratings_are_openskills_after_every_game_and_rebuild_reproduces_th
     game_id, game = await start_game(storage, GUILD_A, [human(1), human(9), human(2)], seed=5)
     for _ in range(6):
         await save_and_apply(storage, game_id, game, first_legal(game))
-    await storage.games.cancel_game(game_id, now=NOW)
+    await storage.games.cancel_game(game_id, running=True, now=NOW)
     await play_history(storage, database, oracle)
     assert not any(k == "user:9" for _, k, *_ in await stored_ratings(database))
 

@@ -138,7 +138,7 @@ async def record_history(storage: Storage) -> History:
         game_id, game = await start_game(storage, GUILD_A, [human(1), human(2), human(9)], seed=7)
         for _ in range(12):
             await save_and_apply(storage, game_id, game, first_legal(game))
-        await storage.games.cancel_game(game_id, abandoned=abandoned, now=NOW)
+        await storage.games.cancel_game(game_id, abandoned=abandoned, running=True, now=NOW)
     return history
 
 

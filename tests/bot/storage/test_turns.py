@@ -50,7 +50,7 @@ async def test_due_deadlines_are_claimed_once_until_the_lease_ends(storage: Stor
     await storage.games.update_seat(game_id, 2, turn_deadline=NOW + timedelta(minutes=1))
     await storage.games.update_seat(other_id, 1, turn_deadline=NOW - timedelta(seconds=9))
     await storage.games.update_seat(ended_id, 0, turn_deadline=NOW - timedelta(seconds=60))
-    await storage.games.cancel_game(ended_id, now=NOW)
+    await storage.games.cancel_game(ended_id, running=True, now=NOW)
     lease = timedelta(seconds=30)
     claimed = await storage.games.claim_due_deadlines(NOW, lease=lease)
     assert [(d.game_id, d.seat, d.due) for d in claimed] == [

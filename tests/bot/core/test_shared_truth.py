@@ -1,0 +1,140 @@
+"""Several processes that trust only the database (both backends): a copy of a game held
+by one process may be behind — or, after a restore, ahead of — what another saved, and
+no copy may cancel, block or stall a game (issue 28)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+import pytest
+
+from bot.core.actors import Actor
+from bot.core.effects import ShowHand
+from bot.core.refusals import Refusal
+from bot.core.session import GameSession
+from bot.storage import Storage
+from tests.bot.core.conftest import OpenShared
+from tests.bot.core.helpers import Core, first_choice, open_lobby, person_id, person_name
+
+
+def after_next_catch_up(core: Core, then: Callable[[], Awaitable[object]]) -> asyncio.Event:
+    """Run ``then`` once, right after ``core``'s next catch-up read: another process's
+    write lands between this process's read of the truth and its own write. The event
+    is set once it has."""
+    games = core.storage.games
+    original = games.load_game_changes
+    done = asyncio.Event()
+
+    async def hooked(game_id: int, since: int):  # type: ignore[no-untyped-def]
+        changes = await original(game_id, since)
+        games.load_game_changes = original  # type: ignore[method-assign]
+        await then()
+        done.set()
+        return changes
+
+    games.load_game_changes = hooked  # type: ignore[method-assign]
+    return done
+
+
+async def after_its_step(core: Core, session: GameSession) -> None:
+    """Wait until the step ``core`` is taking on this game is over."""
+    async with session.lock:
+        pass
+
+
+async def person_to_move(core: Core, game_id: int, people: int) -> ShowHand:
+    for index in range(people):
+        user = person_id(index)
+        seat, hand = await core.service.hand_of(game_id, user)
+        if hand.yours:
+            return ShowHand(None, game_id, seat, user, hand, False)  # type: ignore[arg-type]
+    raise AssertionError("nobody to move")
+
+
+async def move_through(core: Core, game_id: int, people: int) -> None:
+    shown = await person_to_move(core, game_id, people)
+    await core.service.move(game_id, shown.user_id, shown.seat, shown.hand.counter,
+                            first_choice(shown.hand))
+
+
+async def stored_status(storage: Storage, game_id: int) -> str:
+    return (await storage.games.load_game(game_id)).status
+
+
+# --- defect 1: a stale lobby copy -----------------------------------------------------
+
+
+async def test_a_stale_lobby_copy_takes_the_clicks_of_the_started_game(
+    open_shared: OpenShared,
+) -> None:
+    first, second = await open_shared(), await open_shared()
+    lobby = await open_lobby(first, people=3)
+    game_id = lobby.game_id
+    assert await second.service.lookup.game(game_id) is not None  # a read: a lobby copy
+    await first.service.lobbies.start(game_id, Actor(lobby.host_id))
+    # The click of the running game reaches the process whose copy is a lobby.
+    await move_through(second, game_id, 3)
+    stored = await second.storage.games.load_game(game_id)
+    assert stored.game is not None and stored.game.player_action_count == 1
+
+
+async def test_a_stale_lobby_copy_never_cancels_the_started_game(
+    open_shared: OpenShared,
+) -> None:
+    first = await open_shared()
+    second = await open_shared(lobby_idle_seconds=0.05)
+    lobby = await open_lobby(first, people=3)
+    game_id = lobby.game_id
+    assert await second.service.lookup.game(game_id) is not None  # armed its idle timer
+    copy = second.session(game_id)
+    # Another process starts the game just after the idle step read the lobby.
+    started = after_next_catch_up(second, lambda: first.storage.games.start_game(game_id))
+    await asyncio.wait_for(started.wait(), 30)
+    await after_its_step(second, copy)
+    assert await stored_status(first.storage, game_id) == "active"
+
+
+# --- defect 2: a game finished in another process ------------------------------------
+
+
+async def test_players_of_a_game_finished_elsewhere_join_a_new_lobby(
+    open_shared: OpenShared,
+) -> None:
+    first, second = await open_shared(), await open_shared()
+    lobby = await open_lobby(first, people=3)
+    game_id = lobby.game_id
+    await first.service.lobbies.start(game_id, Actor(lobby.host_id))
+    await move_through(second, game_id, 3)  # the second process holds a copy now
+    while await stored_status(first.storage, game_id) == "active":
+        await move_through(first, game_id, 3)
+    assert await stored_status(first.storage, game_id) == "finished"
+    new = await open_lobby(second, people=1, first=10)
+    for index in range(3):
+        await second.service.lobbies.join(new.game_id, person_id(index), person_name(index))
+    seats = (await second.storage.games.load_game(new.game_id)).seats
+    assert [seat.user_id for seat in seats] == [person_id(i) for i in (10, 0, 1, 2)]
+    # The copy of the ended game leaves the process that did not end it.
+    await second.service.forget_ended()
+    assert second.service.registry.get(game_id) is None
+    assert second.service.registry.get(new.game_id) is not None
+
+
+# --- defect 5: lobby writes address the person ----------------------------------------
+
+
+async def test_leave_removes_the_person_who_left_not_a_seat_number(
+    open_shared: OpenShared,
+) -> None:
+    first, second = await open_shared(), await open_shared()
+    lobby = await open_lobby(first, people=3)
+    game_id = lobby.game_id
+    leaver, stayer = person_id(1), person_id(2)
+    # Another process takes the leaver out (its seat number goes to the stayer) just
+    # after this one read the lobby to handle the leaver's own second click.
+    after_next_catch_up(first, lambda: second.storage.games.remove_seat(game_id, 1))
+    with pytest.raises(Refusal) as refused:
+        await first.service.lobbies.leave(game_id, leaver)
+    assert refused.value.key == "not_at_table", "gone already"
+    users = [seat.user_id for seat in (await first.storage.games.load_game(game_id)).seats]
+    assert users == [person_id(0), stayer]
