@@ -121,13 +121,10 @@ class GameProgress:
             autoplay = state.autoplay or missed >= TIMEOUTS_BEFORE_AUTOPLAY
             action = await self.ctx.computers.choose(game, seat, state.level or DEFAULT_LEVEL)
             try:
-                await self.ctx.storage.games.update_seat(
-                    session.game_id, seat, missed_turns=missed, autoplay=autoplay,
-                    turn_deadline=None,
-                )
-                state.deadline_saved = False
-                state.turn_deadline = None
-                effects += await apply_action(self.ctx, session, action, reason="timeout")
+                # The seat's count and its cleared deadline are saved with the move, in
+                # one transaction: a process dying before it leaves the deadline due.
+                effects += await apply_action(self.ctx, session, action, reason="timeout",
+                                              missed=(missed, autoplay))
             except (IllegalAction, StorageError) as exc:
                 log.warning("timed-out move of game %s not made: %s", session.game_id, exc)
                 self._retry_later(session)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Literal
+from typing import Any, Literal
 
 from bot.core.context import CoreContext
 from bot.core.effects import (
@@ -42,9 +42,11 @@ MAX_BOT_MOVES_PER_STEP = 2000
 
 
 async def apply_action(
-    ctx: CoreContext, session: GameSession, action: Bid | Play, *, reason: MoveReason = "click"
+    ctx: CoreContext, session: GameSession, action: Bid | Play, *, reason: MoveReason = "click",
+    missed: tuple[int, bool] | None = None,
 ) -> list[Effect]:
-    """Apply one action for a seat and say what to show.
+    """Apply one action for a seat and say what to show. ``missed``: a timeout's new
+    (missed turns, autoplay) of the seat, saved with the move.
 
     Raises the engine's ``IllegalAction`` or storage's ``StorageError`` with nothing
     changed. Once the action is saved, nothing raises: a failure to record the end of
@@ -56,16 +58,18 @@ async def apply_action(
     state = session.seats[seat]
     # A deadline saved for this turn is cleared with the move, in one transaction.
     cleared = {seat: None} if state.deadline_saved else None
+    flags: dict[str, Any] = {} if missed is None else {
+        "missed_turns": missed[0], "autoplay": missed[1]}
     if ctx.shared and reason != "computer":
         # Until this step's follow-up is done, the game owes progress that another
         # process takes over if this one dies (see ``bot.core.shared_timers``).
         await ctx.storage.games.append_action(
             session.game_id, game.player_action_count, action, deadlines=cleared,
-            progress_due=owed_progress_due(ctx))
+            progress_due=owed_progress_due(ctx), **flags)
         session.progress_owed = True
     else:
         await ctx.storage.games.append_action(
-            session.game_id, game.player_action_count, action, deadlines=cleared
+            session.game_id, game.player_action_count, action, deadlines=cleared, **flags
         )
     state.deadline_saved = False
     state.turn_deadline = None

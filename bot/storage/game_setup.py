@@ -24,6 +24,7 @@ from bot.storage.values import (
     now_or,
     rules_to_json,
     seed_to_hex,
+    to_optional_epoch,
 )
 from engine import KachufulError
 from engine.kinds import AnyRules, kind_of
@@ -229,9 +230,12 @@ async def _remove_at(tx: Tx, game_id: int, seat: int) -> bool:
     return True
 
 
-async def start_game(db: Backend, game_id: int, now: datetime | None) -> None:
+async def start_game(
+    db: Backend, game_id: int, now: datetime | None, progress_due: datetime | None = None
+) -> None:
     check_id("game_id", game_id)
     started = now_or(now)
+    owed = to_optional_epoch(progress_due)
     async with db.transaction("starting a game") as tx:
         rules = await _lobby_rules(db, tx, game_id)
         row = await tx.fetchone("SELECT count(*) FROM seats WHERE game_id = ?", (game_id,))
@@ -241,7 +245,8 @@ async def start_game(db: Backend, game_id: int, now: datetime | None) -> None:
         except KachufulError as exc:
             raise GameStateConflict(str(exc), code="cannot_start", reason=str(exc)) from None
         await tx.execute(
-            "UPDATE games SET status = 'active', started_at = ? WHERE id = ?", (started, game_id)
+            "UPDATE games SET status = 'active', started_at = ?, progress_due = ? WHERE id = ?",
+            (started, owed, game_id),
         )
 
 

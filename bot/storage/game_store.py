@@ -91,9 +91,13 @@ class GameStore:
         """Free a lobby's last computer seat; its number, ``None`` if there is none."""
         return await game_setup.remove_last_computer(self._db, game_id)
 
-    async def start_game(self, game_id: int, *, now: datetime | None = None) -> None:
-        """Lobby → active, once the seats suit the rules."""
-        await game_setup.start_game(self._db, game_id, now)
+    async def start_game(
+        self, game_id: int, *, now: datetime | None = None, progress_due: datetime | None = None
+    ) -> None:
+        """Lobby → active, once the seats suit the rules; with ``progress_due``, the
+        game owes progress (its first moves and deadlines) from then on, in the same
+        transaction, for any process to claim if this one dies before making them."""
+        await game_setup.start_game(self._db, game_id, now, progress_due)
 
     # --- during a game -----------------------------------------------------------------------
 
@@ -105,17 +109,25 @@ class GameStore:
         *,
         deadlines: Mapping[int, datetime | None] | None = None,
         progress_due: datetime | Unset | None = UNSET,
+        missed_turns: int | Unset = UNSET,
+        autoplay: bool | Unset = UNSET,
     ) -> None:
         """Commit one player action (``seq`` = player actions saved so far) and, in the
         same transaction, optional per-seat turn deadlines and the moment the game's
-        owed progress falls due (see :meth:`set_turn_deadlines`). Call it before applying
-        the action to the game or showing it to anyone.
+        owed progress falls due (see :meth:`set_turn_deadlines`), and the mover's seat's
+        missed turns and autoplay (a timeout's, saved with its move or not at all). Call
+        it before applying the action to the game or showing it to anyone.
 
         Raises :class:`StorageBusy` / :class:`StorageFull` / :class:`StorageUnavailable`
         (nothing was saved; the next try may succeed) or :class:`GameStateConflict`
         (out of order, or the game is not active).
         """
-        await moves.append_action(self._db, game_id, seq, action, deadlines, progress_due)
+        flags = moves.seat_row_changes(
+            display_name=UNSET, computer_level=UNSET, dms_closed=UNSET, autoplay=autoplay,
+            missed_turns=missed_turns, left_game=UNSET, dm_channel_id=UNSET,
+            dm_message_id=UNSET, turn_deadline=UNSET)
+        await moves.append_action(self._db, game_id, seq, action, deadlines, progress_due,
+                                  flags)
 
     async def update_game_messages(
         self,

@@ -62,13 +62,20 @@ async def append_action(
     action: Bid | Play,
     deadlines: Mapping[int, datetime | None] | None,
     progress_due: datetime | Unset | None = UNSET,
+    seat_flags: Mapping[str, Any] | None = None,
 ) -> None:
+    """``seat_flags``: columns of the mover's seat (from :func:`seat_changes`)."""
     statement, params, updates = _append_statement(db.dialect, game_id, seq, action, deadlines)
-    if updates is None and isinstance(progress_due, Unset):
+    if updates is None and isinstance(progress_due, Unset) and not seat_flags:
         saved = await db.write(statement, params, "saving a move")
     else:
         async with db.transaction("saving a move") as tx:
             saved = await _append_in(tx, statement, params, updates or [], progress_due)
+            if saved and seat_flags:
+                columns = ", ".join(f"{column} = ?" for column in seat_flags)
+                await tx.execute(
+                    f"UPDATE seats SET {columns} WHERE game_id = ? AND seat = ?",
+                    (*seat_flags.values(), game_id, action.seat))
     if not saved:
         async with db.snapshot("checking a refused move") as tx:
             await _explain_refused_action(tx, game_id, seq)

@@ -5,10 +5,13 @@ no copy may cancel, block or stall a game (issue 28)."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 
+import bot.core.progress as progress_module
 from bot.core.actors import Actor
 from bot.core.effects import ShowHand
 from bot.core.refusals import Refusal
@@ -138,3 +141,79 @@ async def test_leave_removes_the_person_who_left_not_a_seat_number(
     assert refused.value.key == "not_at_table", "gone already"
     users = [seat.user_id for seat in (await first.storage.games.load_game(game_id)).seats]
     assert users == [person_id(0), stayer]
+
+
+# --- defect 3: progress owed is stored with the step that owes it ---------------------
+
+
+class ProcessDied(Exception):
+    """Stands for a SIGKILL at this point of a step: nothing after it happens."""
+
+
+def ahead(core: Core, seconds: float) -> None:
+    """Let ``core``'s clock run ahead, so that owed progress and leases fall due now."""
+    core.service.ctx.clock = lambda: time.time() + seconds
+
+
+async def carried_on(storage: Storage, game_id: int, actions: int) -> bool:
+    """Some process moved the game past ``actions`` player actions."""
+    stored = await storage.games.load_game(game_id)
+    return stored.game is not None and stored.game.player_action_count > actions
+
+
+async def wait_until(check: Callable[[], Awaitable[bool]], what: str) -> None:
+    try:
+        async with asyncio.timeout(30):  # a safety net, far beyond what it needs
+            while not await check():
+                await asyncio.sleep(0.02)
+    except TimeoutError:
+        raise AssertionError(f"never happened: {what}") from None
+
+
+async def test_a_process_dying_right_after_the_start_leaves_the_game_owed(
+    open_shared: OpenShared, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = await open_shared(time_scale=0.01)
+    lobby = await open_lobby(first, people=1, computers=2)
+    game_id = lobby.game_id
+
+    async def dies(*_: object) -> None:
+        raise ProcessDied
+
+    monkeypatch.setattr(first.service.progress, "after_move", dies)
+    with pytest.raises(ProcessDied):
+        await first.service.lobbies.start(game_id, Actor(lobby.host_id))
+    await first.service.close(5.0)
+    assert await stored_status(first.storage, game_id) == "active"
+    survivor = await open_shared(time_scale=0.01)
+    ahead(survivor, 60)
+    await wait_until(lambda: carried_on(survivor.storage, game_id, 0), "the first moves")
+
+
+async def test_a_process_dying_in_a_timeout_leaves_the_deadline_due(
+    open_shared: OpenShared, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = await open_shared(time_scale=0.01)
+    lobby = await open_lobby(first, people=3)
+    game_id = lobby.game_id
+    died = asyncio.Event()
+    real = progress_module.apply_action
+
+    async def dies_once(*args: Any, **kwargs: Any) -> list[Any]:
+        if kwargs.get("reason") == "timeout" and not died.is_set():
+            died.set()
+            raise ProcessDied
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(progress_module, "apply_action", dies_once)
+    await first.service.lobbies.start(game_id, Actor(lobby.host_id))
+    await asyncio.wait_for(died.wait(), 30)  # nobody moved: the turn timed out
+    await first.service.close(5.0)
+    survivor = await open_shared(time_scale=0.01)
+    ahead(survivor, 60)
+    await wait_until(lambda: carried_on(survivor.storage, game_id, 0), "the timed-out move")
+    await survivor.service.close(5.0)
+    stored = await survivor.storage.games.load_game(game_id)
+    assert stored.game is not None
+    moved = stored.game.player_action_count
+    assert sum(seat.missed_turns for seat in stored.seats) == moved, "each timeout once"
