@@ -6,6 +6,8 @@ was last brought up to date."""
 
 from __future__ import annotations
 
+import logging
+
 from bot.core.effects import EffectSink
 from bot.core.registry import SessionRegistry
 from bot.core.session import GameSession
@@ -13,6 +15,8 @@ from bot.core.stored_sessions import apply_stored_seats, session_from_storage
 from bot.core.tables import TableRef
 from bot.storage import Storage
 from engine import DealStarted
+
+log = logging.getLogger(__name__)
 
 
 class CatchUp:
@@ -33,13 +37,20 @@ class CatchUp:
             self._registry.remove(session.game_id)
             return
         started = changes.status == "active" and game is None
-        if started or len(changes.seats) != len(session.seats):
+        # A copy ahead of the log (a restore, a failover that lost the last moves) is
+        # dropped: the log is the truth, and the copy's moves cannot be saved after it.
+        ahead = changes.actions_saved < since
+        if ahead:
+            log.warning("game %s: this copy had %s moves, the log %s; reloaded",
+                        session.game_id, since, changes.actions_saved)
+        if started or ahead or len(changes.seats) != len(session.seats):
             # Started (or reseated) elsewhere: rebuild from the whole record.
             stored = await self._storage.games.load_game(session.game_id)
             fresh = session_from_storage(stored)
             for name in ("seats", "status", "game", "deal_start_counter", "shown_controls",
                          "thread_id", "turn_timeout"):
                 setattr(session, name, getattr(fresh, name))
+            session.pings_due.clear()
             self._sink.reload(table)
             return
         moved = bool(changes.actions)

@@ -38,6 +38,8 @@ class GameChanges:
     actions: tuple[Bid | Play, ...]
     """The stored player actions from number ``since`` on."""
     actions_saved: int
+    """How many player actions the log holds: fewer than ``since`` when a copy is
+    ahead of it (the database was restored, or failed over and lost the last moves)."""
 
 
 async def load_game_changes(db: Backend, game_id: int, since: int) -> GameChanges:
@@ -47,7 +49,8 @@ async def load_game_changes(db: Backend, game_id: int, since: int) -> GameChange
     async with db.snapshot("reading a game's changes") as tx:
         row = await tx.fetchone(
             "SELECT status, thread_id, lobby_message_id, table_message_id, turn_timeout, "
-            "bot_state FROM games WHERE id = ?", (game_id,))
+            "bot_state, (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id = games.id) "
+            "FROM games WHERE id = ?", (game_id,))
         if row is None:
             raise GameNotFound(f"no game {game_id}")
         seats = await tx.fetchall(
@@ -55,7 +58,7 @@ async def load_game_changes(db: Backend, game_id: int, since: int) -> GameChange
         actions = await tx.fetchall(
             "SELECT action FROM actions WHERE game_id = ? AND seq >= ? ORDER BY seq",
             (game_id, since))
-    status, thread_id, lobby_message_id, table_message_id, timeout, state = row
+    status, thread_id, lobby_message_id, table_message_id, timeout, state, saved = row
     return GameChanges(
         status=cast(GameStatus, status),
         thread_id=thread_id,
@@ -65,7 +68,7 @@ async def load_game_changes(db: Backend, game_id: int, since: int) -> GameChange
         bot_state=json.loads(state),
         seats=tuple(stored_seat(seat) for seat in seats),
         actions=tuple(decode_action(str(text)) for (text,) in actions),
-        actions_saved=since + len(actions),
+        actions_saved=int(saved),
     )
 
 

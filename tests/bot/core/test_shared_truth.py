@@ -217,3 +217,28 @@ async def test_a_process_dying_in_a_timeout_leaves_the_deadline_due(
     assert stored.game is not None
     moved = stored.game.player_action_count
     assert sum(seat.missed_turns for seat in stored.seats) == moved, "each timeout once"
+
+
+# --- defect 7: a copy ahead of the log -------------------------------------------------
+
+
+async def test_a_copy_ahead_of_a_restored_log_is_reloaded(open_shared: OpenShared) -> None:
+    first = await open_shared()
+    lobby = await open_lobby(first, people=3)
+    game_id = lobby.game_id
+    await first.service.lobbies.start(game_id, Actor(lobby.host_id))
+    for _ in range(3):
+        await move_through(first, game_id, 3)
+    # The database is restored from a backup that lacks the last move.
+    await first.storage._db.write(  # what a restore does, not the bot
+        "DELETE FROM actions WHERE game_id = ? AND seq = 2", (game_id,), "restoring")
+    stored = await first.storage.games.load_game(game_id)
+    assert stored.game is not None and stored.game.player_action_count == 2
+    (seat,) = stored.game.awaiting()
+    user = stored.seats[seat].user_id
+    assert user is not None
+    mine, hand = await first.service.hand_of(game_id, user)
+    assert (mine, hand.yours) == (seat, True), "the log's turn, not the copy's"
+    await first.service.move(game_id, user, seat, hand.counter, first_choice(hand))
+    stored = await first.storage.games.load_game(game_id)
+    assert stored.game is not None and stored.game.player_action_count == 3
