@@ -92,13 +92,30 @@ class ShardedKachufulBot(KachufulBot, discord.AutoShardedClient):
                 taken = await claims.claim_share()
             except Exception as exc:
                 # Other processes may already run these shards: running them too
-                # would answer every click twice. Stop; a supervisor restarts us.
-                log.error("shard claims lost (%s): stopping", exc)
-                await self.close()
-                return
+                # would answer every click twice. Stop them at once, then join again.
+                log.error("shard claims lost (%s): stopping shards %s", exc, claims.mine)
+                await self._lose_claims()
+                continue
             if taken:
                 log.info("taking over shards %s", taken)
                 await self._launch(sorted(taken))
+
+    async def _lose_claims(self) -> None:
+        """Stop every shard this process runs, drop the claims, and reconnect (a
+        database restart, a cut link): the next round claims a fair share again."""
+        claims = self._claims
+        assert claims is not None
+        for shard_id in list(claims.mine):
+            await self._stop_shard(shard_id)
+        claims.drop()
+        while not self.is_closed():
+            try:
+                await claims.open()
+                log.info("shard claims reconnected")
+                return
+            except StorageError as exc:
+                log.warning("shard claims not reconnected yet: %s", exc)
+                await asyncio.sleep(self._check)
 
     async def _stop_shard(self, shard_id: int) -> None:
         # discord.py has no public call to drop one shard of a running client: its

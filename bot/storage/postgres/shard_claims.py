@@ -22,6 +22,19 @@ SHARD_LOCKS: Final = 0x4B46_5348
 MEMBER_LOCKS: Final = 0x4B46_4D42
 """The first key of the processes' member locks ("KFMB")."""
 MAX_MEMBERS: Final = 1024
+COMMAND_TIMEOUT: Final = 3.0
+"""How long a statement on the claims connection may take: a link that stopped
+answering (half-open) is found within a check and this, and the shards stopped."""
+CONNECT_TIMEOUT: Final = 10.0
+KEEPALIVES: Final = {
+    # The server drops a session whose client stopped answering after about 20 s (10 s
+    # idle, then two probes 5 s apart; unacknowledged data likewise): long after this
+    # process, which checks every 2 s with a 3 s timeout, stopped running its shards.
+    "tcp_keepalives_idle": "10",
+    "tcp_keepalives_interval": "5",
+    "tcp_keepalives_count": "2",
+    "tcp_user_timeout": "20000",
+}
 
 _HELD: Final = """
 SELECT objid FROM pg_locks
@@ -51,12 +64,14 @@ class ShardClaims:
         """Connect and join as a member (a slot of its own among ``MAX_MEMBERS``)."""
         try:
             self._conn = await asyncpg.connect(
-                self._url, server_settings={"application_name": "kachuful-bot shards"})
+                self._url, timeout=CONNECT_TIMEOUT, command_timeout=COMMAND_TIMEOUT,
+                server_settings={"application_name": "kachuful-bot shards", **KEEPALIVES})
             for slot in range(MAX_MEMBERS):
                 if await self._try(MEMBER_LOCKS, slot):
                     self.member = slot
                     return
-        except DRIVER_ERRORS as exc:
+        except (*DRIVER_ERRORS, TimeoutError, StorageUnavailable) as exc:
+            self.drop()
             raise StorageUnavailable(
                 f"can't claim shards through PostgreSQL at {redact(self._url)}: {exc}") from exc
         raise StorageUnavailable(f"more than {MAX_MEMBERS} bot processes share the shards")
@@ -93,20 +108,50 @@ class ShardClaims:
 
     async def release(self, shard: int) -> None:
         """Give a shard up (after this process stopped running it)."""
-        assert self._conn is not None
-        await self._conn.fetchval("SELECT pg_advisory_unlock($1, $2)", SHARD_LOCKS, shard)
+        conn = self._open()
+        try:
+            await conn.fetchval("SELECT pg_advisory_unlock($1, $2)", SHARD_LOCKS, shard)
+        except (*DRIVER_ERRORS, TimeoutError) as exc:
+            raise self._lost(exc) from exc
         self.mine.remove(shard)
 
     async def close(self) -> None:
         if self._conn is not None:
             conn, self._conn = self._conn, None
-            await conn.close()
+            try:
+                await conn.close(timeout=COMMAND_TIMEOUT)
+            except (*DRIVER_ERRORS, TimeoutError, OSError):
+                conn.terminate()
+
+    def drop(self) -> None:
+        """Cut the claims connection without a goodbye (it stopped answering): the
+        server frees its locks when it notices. The caller stopped its shards first."""
+        if self._conn is not None:
+            conn, self._conn = self._conn, None
+            conn.terminate()
+        self.mine = []
+        self.member = None
 
     async def _try(self, key: int, number: int) -> bool:
-        assert self._conn is not None
-        return bool(await self._conn.fetchval("SELECT pg_try_advisory_lock($1, $2)",
-                                              key, number))
+        conn = self._open()
+        try:
+            return bool(await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", key, number))
+        except (*DRIVER_ERRORS, TimeoutError) as exc:
+            raise self._lost(exc) from exc
 
     async def _held(self, key: int) -> set[int]:
-        assert self._conn is not None
-        return {int(row[0]) for row in await self._conn.fetch(_HELD, key)}
+        conn = self._open()
+        try:
+            return {int(row[0]) for row in await conn.fetch(_HELD, key)}
+        except (*DRIVER_ERRORS, TimeoutError) as exc:
+            raise self._lost(exc) from exc
+
+    def _open(self) -> Connection:
+        if self._conn is None or self._conn.is_closed():
+            raise StorageUnavailable("the connection holding this process's shards closed")
+        return self._conn
+
+    def _lost(self, exc: BaseException) -> StorageUnavailable:
+        return StorageUnavailable(
+            f"the shard claims at {redact(self._url)} stopped answering "
+            f"({type(exc).__name__}: {exc})")
