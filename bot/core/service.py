@@ -180,6 +180,8 @@ class GameService:
             if not session.is_active or game is None or counter != session.control_counter(seat):
                 raise Refusal("move_already_made")
             action: Bid | Play
+            if choice.blind and session.seats[seat].looked:
+                raise Refusal("stale_controls")  # a blind bid's button, after a look
             if choice.bid is not None:
                 action = Bid(seat, choice.bid, blind=choice.blind)
             elif choice.hidden_card and game.hand(seat):
@@ -207,6 +209,11 @@ class GameService:
         if seat != mine:
             raise Refusal("not_your_controls")
         async with self.ctx.working_on(session):
+            game = session.game
+            if game is not None and not session.seats[seat].looked:
+                # Stored, so that no process takes a blind bid from them this deal.
+                await self._saving(self.ctx.storage.games.update_seat(
+                    game_id, seat, looked_deal=game.deal_number))
             session.seats[seat].looked = True
             snapshot = hand_snapshot(session, seat)
             self.ctx.show(session, hand_effects(session, [seat], fresh=False))

@@ -15,7 +15,7 @@ TARGET_KEY: Final = "target_players"
 
 
 def session_from_storage(stored: StoredGame) -> GameSession:
-    seats = [SeatState(name=seat.display_name, looked=True) for seat in stored.seats]
+    seats = [SeatState(name=seat.display_name) for seat in stored.seats]
     target = stored.bot_state.get(TARGET_KEY)
     session = GameSession(
         game_id=stored.game_id,
@@ -44,8 +44,11 @@ def apply_stored_seats(session: GameSession, stored: Sequence[StoredSeat]) -> bo
     """Copy the stored seats' players and flags into the session's; whether any
     changed (another process's step, on a shared database)."""
     changed = False
+    deal = None if session.game is None else session.game.deal_number
     for state, seat in zip(session.seats, stored, strict=True):
         deadline = None if seat.turn_deadline is None else seat.turn_deadline.timestamp()
+        # Looked at this deal's hand, in whichever process (a blind bid is then refused).
+        state.looked = deal is not None and seat.looked_deal == deal
         values = {
             "name": seat.display_name, "user_id": seat.user_id, "level": seat.computer_level,
             "dms_closed": seat.dms_closed, "autoplay": seat.autoplay,

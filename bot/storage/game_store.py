@@ -164,10 +164,12 @@ class GameStore:
         dm_channel_id: int | Unset | None = UNSET,
         dm_message_id: int | Unset | None = UNSET,
         turn_deadline: datetime | Unset | None = UNSET,
+        looked_deal: int | Unset | None = UNSET,
     ) -> None:
         """Change a seat's flags and message ids; arguments left out stay as they are.
 
-        A human who leaves mid-game: ``left_game=True, computer_level="…"``.
+        A human who leaves mid-game: ``left_game=True, computer_level="…"``. A person
+        who looks at their hand before bidding blind: ``looked_deal=<deal number>``.
         """
         changes = moves.seat_row_changes(
             display_name=display_name,
@@ -179,6 +181,7 @@ class GameStore:
             dm_channel_id=dm_channel_id,
             dm_message_id=dm_message_id,
             turn_deadline=turn_deadline,
+            looked_deal=looked_deal,
         )
         await moves.update_seat(self._db, game_id, seat, changes)
 

@@ -25,7 +25,7 @@ _GAME_COLUMNS: Final = (
 )
 SEAT_COLUMNS: Final = (
     "game_id, seat, user_id, computer_level, display_name, dms_closed, autoplay, "
-    "missed_turns, left_game, dm_channel_id, dm_message_id, turn_deadline"
+    "missed_turns, left_game, dm_channel_id, dm_message_id, turn_deadline, looked_deal"
 )
 
 
@@ -78,6 +78,7 @@ def stored_seat(row: Row) -> StoredSeat:
         dm_channel_id=row[9],
         dm_message_id=row[10],
         turn_deadline=from_epoch(row[11]),
+        looked_deal=None if row[12] is None else int(row[12]),
     )
 
 

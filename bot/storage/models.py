@@ -108,6 +108,8 @@ class StoredSeat:
     dm_channel_id: int | None
     dm_message_id: int | None
     turn_deadline: datetime | None
+    looked_deal: int | None = None
+    """Blind bids: the deal (numbered from 1) whose hand this person looked at."""
 
     @property
     def is_computer(self) -> bool:

@@ -189,8 +189,15 @@ def seat_row_changes(
     dm_channel_id: int | Unset | None,
     dm_message_id: int | Unset | None,
     turn_deadline: datetime | Unset | None,
+    looked_deal: int | Unset | None = UNSET,
 ) -> dict[str, Any]:
     changes: dict[str, Any] = {}
+    if not isinstance(looked_deal, Unset):
+        if looked_deal is not None and (
+            isinstance(looked_deal, bool) or not isinstance(looked_deal, int) or looked_deal < 1
+        ):
+            raise InvalidValue(f"looked_deal is a deal number from 1 or None, not {looked_deal!r}")
+        changes["looked_deal"] = looked_deal
     if not isinstance(display_name, Unset):
         changes["display_name"] = check_name(display_name)
     if not isinstance(computer_level, Unset):

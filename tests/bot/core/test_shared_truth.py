@@ -14,9 +14,11 @@ import pytest
 import bot.core.progress as progress_module
 from bot.core.actors import Actor
 from bot.core.effects import ShowHand
+from bot.core.move_choice import MoveChoice
 from bot.core.refusals import Refusal
 from bot.core.session import GameSession
 from bot.storage import Storage
+from engine import preset_rules
 from tests.bot.core.conftest import OpenShared
 from tests.bot.core.helpers import Core, first_choice, open_lobby, person_id, person_name
 
@@ -242,3 +244,27 @@ async def test_a_copy_ahead_of_a_restored_log_is_reloaded(open_shared: OpenShare
     await first.service.move(game_id, user, seat, hand.counter, first_choice(hand))
     stored = await first.storage.games.load_game(game_id)
     assert stored.game is not None and stored.game.player_action_count == 3
+
+
+# --- the blind-look flag is stored ------------------------------------------------------
+
+
+async def test_who_looked_at_their_hand_bids_blind_in_no_process(
+    open_shared: OpenShared,
+) -> None:
+    first, second = await open_shared(), await open_shared()
+    rules = preset_rules("short").model_copy(update={"blind_bids": True})
+    lobby = await open_lobby(first, people=3, rules=rules)
+    game_id = lobby.game_id
+    await first.service.lobbies.start(game_id, Actor(lobby.host_id))
+    shown = await person_to_move(second, game_id, 3)  # the second process holds a copy
+    assert shown.hand.may_bid_blind
+    await first.service.look(game_id, shown.user_id, shown.seat)
+    seat, hand = await second.service.hand_of(game_id, shown.user_id)
+    assert not hand.may_bid_blind, "looked, as the other process knows"
+    with pytest.raises(Refusal) as refused:
+        await second.service.move(game_id, shown.user_id, seat, hand.counter,
+                                  MoveChoice(bid=hand.view.legal_bids[0], blind=True))
+    assert refused.value.key == "stale_controls"
+    stored = await second.storage.games.load_game(game_id)
+    assert stored.game is not None and stored.game.player_action_count == 0
