@@ -76,6 +76,7 @@ class Lobbies:
             guild_id=guild_id, channel_id=channel_id, rules=rules, seed=seed,
             turn_timeout=turn_timeout, host_user_id=host_id,
             seats=[new_seat(seat) for seat in seated], rematch_of=rematch_of,
+            idle_due=self._idle.due(),
         )
         if target_players is not None:
             try:
@@ -94,7 +95,7 @@ class Lobbies:
             target_players=target_players, rematch_of=rematch_of,
         )
         self._ctx.registry.add(session)
-        self._idle.touch(session)
+        self._idle.watch(session)
         return lobby_snapshot(session, "open")
 
     async def rematch(self, game_id: int, actor: Actor, *, guild_id: int,
@@ -140,7 +141,8 @@ class Lobbies:
             # Seated elsewhere is for storage to say: this process's copies of other
             # games may have ended in another process.
             try:
-                await self._ctx.storage.games.add_seat(game_id, NewSeat.human(user_id, name))
+                await self._ctx.storage.games.add_seat(game_id, NewSeat.human(user_id, name),
+                                                       idle_due=self._idle.due())
             except GameStateConflict as exc:
                 if exc.code == "seated_elsewhere":
                     raise Refusal("seated_elsewhere") from None
@@ -159,7 +161,8 @@ class Lobbies:
             if user_id == session.host_id:
                 raise Refusal("host_cannot_leave")
             # By the person, not a seat number: this copy's numbers may be behind.
-            freed = await self._storing(self._ctx.storage.games.remove_player(game_id, user_id))
+            freed = await self._storing(self._ctx.storage.games.remove_player(
+                game_id, user_id, idle_due=self._idle.due()))
             seat = session.seat_of(user_id)
             if seat is not None:
                 del session.seats[seat]
@@ -189,7 +192,8 @@ class Lobbies:
             computers = [i for i, seat in enumerate(session.seats) if seat.user_id is None]
             if not computers:
                 raise Refusal("no_computer_to_remove")
-            freed = await self._storing(self._ctx.storage.games.remove_last_computer(game_id))
+            freed = await self._storing(self._ctx.storage.games.remove_last_computer(
+                game_id, idle_due=self._idle.due()))
             del session.seats[computers[-1]]
             if freed is None:
                 raise Refusal("no_computer_to_remove")
@@ -264,7 +268,8 @@ class Lobbies:
     async def _add_computer(self, session: GameSession, level: str) -> None:
         computers = sum(1 for seat in session.seats if seat.user_id is None)
         name = computer_name(level, computers)
-        await self._ctx.storage.games.add_seat(session.game_id, NewSeat.computer(level, name))
+        await self._ctx.storage.games.add_seat(session.game_id, NewSeat.computer(level, name),
+                                               idle_due=self._idle.due())
         session.seats.append(SeatState(name=name, level=level))
 
     def _changed(self, session: GameSession) -> LobbySnapshot:

@@ -47,7 +47,7 @@ from bot.core.turns import (
     new_deal_effects,
 )
 from bot.core.workbench import Workbench
-from bot.storage import DueDeadline, GameStateConflict, Storage, StorageError
+from bot.storage import GameStateConflict, Storage, StorageError
 from engine import Bid, IllegalAction, Play
 from engine.kinds import AnyGame, replay_copy
 
@@ -79,12 +79,13 @@ class GameService:
         self.progress = GameProgress(self.ctx)
         self.timers = self.progress.timers
         self.lobby_idle = LobbyIdle(self.ctx, lobby_idle_seconds)
-        self.lookup = GameLookup(self.ctx, self.lobby_idle.touch)
+        self.lookup = GameLookup(self.ctx, self.lobby_idle.watch)
         """Where the adapter finds a game (summaries, never sessions)."""
         self.lobbies = Lobbies(self.ctx, self._first_deal, self.lobby_idle, self.lookup,
                                thread_mode=thread_mode or _no_threads)
         """The lobby's steps (snapshots in, permission decided from the ``Actor``)."""
-        self.due = DueClaims(self.ctx, self._carry_on) if shared else None
+        self.due = DueClaims(self.ctx, self.lookup.find, self.progress.carry_on,
+                             self.lobby_idle.close_claimed) if shared else None
 
     @property
     def registry(self) -> SessionRegistry:
@@ -94,10 +95,6 @@ class GameService:
         """This process holds a copy of the game (a click on one it has not loaded is
         acknowledged before the load)."""
         return self.ctx.registry.get(game_id) is not None
-
-    async def forget_ended(self) -> None:
-        """Drop copies of games that ended in another process (also done every minute)."""
-        await self.lookup.forget_ended()
 
     def open_games(self) -> int:
         return len(self.ctx.registry)
@@ -355,11 +352,6 @@ class GameService:
     async def _first_deal(self, session: GameSession, effects: list[Effect]) -> None:
         effects += new_deal_effects(session)
         await self.progress.after_move(session, effects)
-
-    async def _carry_on(self, game_id: int, dues: list[DueDeadline]) -> None:
-        session = await self.lookup.find(game_id)
-        if session is not None:
-            await self.progress.carry_on(session, dues)
 
     async def _saving(self, step: Awaitable[None]) -> None:
         try:

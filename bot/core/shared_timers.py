@@ -35,7 +35,9 @@ POLL_SECONDS: Final = 1.0
 MIN_POLL_SECONDS: Final = 0.05
 CLAIM_BATCH: Final = 100
 
-DueHandler = Callable[[int, list[DueDeadline]], Awaitable[None]]
+FindGame = Callable[[int], Awaitable[GameSession | None]]
+CarryOn = Callable[[GameSession, list[DueDeadline]], Awaitable[None]]
+CloseIdle = Callable[[GameSession, datetime], Awaitable[None]]
 
 
 def moment(seconds: float) -> datetime:
@@ -104,13 +106,15 @@ class SharedTurnTimers:
 
 
 class DueClaims:
-    """Polls storage for due deadlines and owed progress, and hands each claimed game
-    to ``handle`` (one task per game at a time)."""
+    """Polls storage for due deadlines, owed progress and idle lobbies, and hands each
+    claimed game to ``carry_on`` or ``close_idle`` (one task per game at a time)."""
 
-    def __init__(self, ctx: CoreContext, handle: DueHandler,
-                 poll_seconds: float = POLL_SECONDS) -> None:
+    def __init__(self, ctx: CoreContext, find: FindGame, carry_on: CarryOn,
+                 close_idle: CloseIdle, poll_seconds: float = POLL_SECONDS) -> None:
         self._ctx = ctx
-        self._handle = handle
+        self._find = find
+        self._carry_on = carry_on
+        self._close_idle = close_idle
         # Tests shrink turns with the time scale; stored deadlines keep whole seconds.
         self._poll = max(MIN_POLL_SECONDS, poll_seconds * min(1.0, ctx.time_scale))
         self._games = KeyedTasks("due")
@@ -142,12 +146,30 @@ class DueClaims:
             for game_id, dues in by_game.items():
                 if game_id not in self._games:
                     self._games.start(game_id, self._one(game_id, dues))
-            if len(claimed) < CLAIM_BATCH:
+            idle = await self._claim_idle()
+            for game_id, claimed_until in idle:
+                if game_id not in self._games:
+                    self._games.start(game_id, self._one(game_id, claimed_until))
+            if len(claimed) < CLAIM_BATCH and len(idle) < CLAIM_BATCH:
                 await asyncio.sleep(self._poll)
 
-    async def _one(self, game_id: int, dues: list[DueDeadline]) -> None:
+    async def _claim_idle(self) -> list[tuple[int, datetime]]:
         try:
-            await self._handle(game_id, dues)
+            return await self._ctx.storage.games.claim_idle_lobbies(
+                moment(self._ctx.clock()), CLAIM_BATCH, lease=CLAIM_LEASE)
+        except StorageError as exc:
+            log.warning("idle lobbies not claimed: %s", exc)
+            return []
+
+    async def _one(self, game_id: int, claim: list[DueDeadline] | datetime) -> None:
+        try:
+            session = await self._find(game_id)
+            if session is None:
+                return
+            if isinstance(claim, datetime):
+                await self._close_idle(session, claim)
+            else:
+                await self._carry_on(session, claim)
         finally:
             self._games.discard(game_id)
 

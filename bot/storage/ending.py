@@ -305,6 +305,7 @@ async def cancel_game(
         if row[0] == "active" and not check_flag("running", running):
             raise GameStateConflict(f"game {game_id} has started", code="game_started")
         await tx.execute(
-            "UPDATE games SET status = ?, finished_at = ? WHERE id = ?", (status, ended, game_id)
+            "UPDATE games SET status = ?, finished_at = ?, idle_due = NULL WHERE id = ?",
+            (status, ended, game_id),
         )
         await tx.execute("UPDATE seats SET turn_deadline = NULL WHERE game_id = ?", (game_id,))

@@ -24,6 +24,7 @@ from bot.storage.values import (
     now_or,
     rules_to_json,
     seed_to_hex,
+    to_epoch,
     to_optional_epoch,
 )
 from engine import KachufulError
@@ -63,6 +64,7 @@ async def create_game(
     rematch_of: int | None,
     now: datetime | None,
     chance_version: int,
+    idle_due: datetime | None = None,
 ) -> int:
     values = (
         check_id("guild_id", guild_id),
@@ -76,6 +78,7 @@ async def create_game(
         check_turn_timeout(turn_timeout),
         check_optional_id("rematch_of", rematch_of),
         kind_of(rules).name,
+        to_optional_epoch(idle_due),
     )
     seats = tuple(seats)
     _check_seat_count(rules, len(seats))
@@ -88,8 +91,8 @@ async def create_game(
             )
         row = await tx.fetchone(
             "INSERT INTO games (guild_id, channel_id, thread_id, host_user_id, rules, seed, "
-            "chance_version, created_at, turn_timeout, rematch_of, game) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            "chance_version, created_at, turn_timeout, rematch_of, game, idle_due) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             values,
         )
         assert row is not None
@@ -139,8 +142,12 @@ async def _check_users_free(db: Backend, tx: Tx, seats: Sequence[NewSeat]) -> No
             )
 
 
-async def _lobby_rules(db: Backend, tx: Tx, game_id: int) -> AnyRules:
-    """The lobby's rules, its game row locked until the transaction ends."""
+async def _lobby_rules(
+    db: Backend, tx: Tx, game_id: int, idle_due: datetime | None = None
+) -> AnyRules:
+    """The lobby's rules, its game row locked until the transaction ends; with
+    ``idle_due``, the lobby is used now and closes itself at that moment unless used
+    again (in the same transaction as the use, so no idle claim closes it meanwhile)."""
     row = await tx.fetchone(
         f"SELECT status, rules, game FROM games WHERE id = ?{db.dialect.lock_for_update}",
         (game_id,),
@@ -152,15 +159,20 @@ async def _lobby_rules(db: Backend, tx: Tx, game_id: int) -> AnyRules:
             f"game {game_id} is {row[0]}, not in its lobby",
             code="game_started",
         )
+    if idle_due is not None:
+        await tx.execute("UPDATE games SET idle_due = ? WHERE id = ?",
+                         (to_epoch(idle_due), game_id))
     return game_rules_from_json(row[1], row[2])
 
 
-async def add_seat(db: Backend, game_id: int, seat: NewSeat) -> int:
+async def add_seat(
+    db: Backend, game_id: int, seat: NewSeat, idle_due: datetime | None = None
+) -> int:
     check_id("game_id", game_id)
     if not isinstance(seat, NewSeat):
         raise InvalidValue(f"a seat is a NewSeat, not {seat!r}")
     async with db.transaction("adding a seat") as tx:
-        rules = await _lobby_rules(db, tx, game_id)
+        rules = await _lobby_rules(db, tx, game_id, idle_due)
         rows = await tx.fetchall(
             "SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
         )
@@ -183,29 +195,35 @@ async def remove_seat(db: Backend, game_id: int, seat: int) -> None:
             raise GameStateConflict(f"game {game_id} has no seat {seat}")
 
 
-async def remove_player(db: Backend, game_id: int, user_id: int) -> int | None:
+async def remove_player(
+    db: Backend, game_id: int, user_id: int, idle_due: datetime | None = None
+) -> int | None:
     """Take a person out of a lobby, wherever they sit now; the seat they left, or
     ``None`` if they hold none (a copy of the lobby that is behind never frees someone
     else's seat)."""
     check_id("game_id", game_id)
     check_id("user_id", user_id)
     return await _remove_found(
-        db, game_id, "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+        db, game_id, "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id),
+        idle_due)
 
 
-async def remove_last_computer(db: Backend, game_id: int) -> int | None:
+async def remove_last_computer(
+    db: Backend, game_id: int, idle_due: datetime | None = None
+) -> int | None:
     """Take the last computer out of a lobby; its seat, or ``None`` if it has none."""
     check_id("game_id", game_id)
     return await _remove_found(
         db, game_id, "SELECT max(seat) FROM seats WHERE game_id = ? AND user_id IS NULL",
-        (game_id,))
+        (game_id,), idle_due)
 
 
 async def _remove_found(
-    db: Backend, game_id: int, find: str, params: tuple[int, ...]
+    db: Backend, game_id: int, find: str, params: tuple[int, ...], idle_due: datetime | None
 ) -> int | None:
     async with db.transaction("removing a seat") as tx:
-        await _lobby_rules(db, tx, game_id)  # locks the game row: the seats hold still
+        # Locks the game row: the seats hold still.
+        await _lobby_rules(db, tx, game_id, idle_due)
         row = await tx.fetchone(find, params)
         if row is None or row[0] is None:
             return None
@@ -245,7 +263,8 @@ async def start_game(
         except KachufulError as exc:
             raise GameStateConflict(str(exc), code="cannot_start", reason=str(exc)) from None
         await tx.execute(
-            "UPDATE games SET status = 'active', started_at = ?, progress_due = ? WHERE id = ?",
+            "UPDATE games SET status = 'active', started_at = ?, progress_due = ?, "
+            "idle_due = NULL WHERE id = ?",
             (started, owed, game_id),
         )
 

@@ -15,6 +15,7 @@ from bot.storage import (
     ending,
     game_changes,
     game_setup,
+    idle_lobbies,
     loading,
     moves,
 )
@@ -52,12 +53,14 @@ class GameStore:
         rematch_of: int | None = None,
         now: datetime | None = None,
         chance_version: int = CHANCE_VERSION,
+        idle_due: datetime | None = None,
     ) -> int:
         """Open a lobby (status ``lobby``) and return the game's id. ``chance_version``
         is how the seed becomes cards; the engine game must be built with the same.
 
         Refused (:class:`GameStateConflict`) when the channel already has an open game
-        or a human seat's user is seated in another open game.
+        or a human seat's user is seated in another open game. ``idle_due``: when the
+        lobby closes itself unless used (see :meth:`claim_idle_lobbies`).
         """
         return await game_setup.create_game(
             self._db,
@@ -72,24 +75,33 @@ class GameStore:
             rematch_of=rematch_of,
             now=now,
             chance_version=chance_version,
+            idle_due=idle_due,
         )
 
-    async def add_seat(self, game_id: int, seat: NewSeat) -> int:
-        """Seat a player in a lobby; returns the seat number (the next free one)."""
-        return await game_setup.add_seat(self._db, game_id, seat)
+    async def add_seat(
+        self, game_id: int, seat: NewSeat, *, idle_due: datetime | None = None
+    ) -> int:
+        """Seat a player in a lobby; returns the seat number (the next free one).
+        ``idle_due`` (here and in the other lobby changes): the lobby's new idle moment,
+        saved with the change."""
+        return await game_setup.add_seat(self._db, game_id, seat, idle_due)
 
     async def remove_seat(self, game_id: int, seat: int) -> None:
         """Free a lobby seat; later seats move up one."""
         await game_setup.remove_seat(self._db, game_id, seat)
 
-    async def remove_player(self, game_id: int, user_id: int) -> int | None:
+    async def remove_player(
+        self, game_id: int, user_id: int, *, idle_due: datetime | None = None
+    ) -> int | None:
         """Free the lobby seat a person holds now; the seat's number then, ``None`` if
         they hold none. Later seats move up one."""
-        return await game_setup.remove_player(self._db, game_id, user_id)
+        return await game_setup.remove_player(self._db, game_id, user_id, idle_due)
 
-    async def remove_last_computer(self, game_id: int) -> int | None:
+    async def remove_last_computer(
+        self, game_id: int, *, idle_due: datetime | None = None
+    ) -> int | None:
         """Free a lobby's last computer seat; its number, ``None`` if there is none."""
-        return await game_setup.remove_last_computer(self._db, game_id)
+        return await game_setup.remove_last_computer(self._db, game_id, idle_due)
 
     async def start_game(
         self, game_id: int, *, now: datetime | None = None, progress_due: datetime | None = None
@@ -279,3 +291,19 @@ class GameStore:
         dies before saving the step that sets new deadlines. Oldest first, at most
         ``limit``."""
         return await due_claims.claim_due_deadlines(self._db, now, limit, lease)
+
+    # --- idle lobbies, several processes on one database ----------------------------------
+
+    async def claim_idle_lobbies(
+        self, now: datetime, limit: int = 100, *, lease: timedelta = DEFAULT_CLAIM_LEASE
+    ) -> list[tuple[int, datetime]]:
+        """Lobbies idle at ``now``, each claimed by this call alone (as
+        :meth:`claim_due_deadlines`): (game id, the moment the claim stored)."""
+        return await idle_lobbies.claim_idle_lobbies(self._db, now, limit, lease)
+
+    async def close_idle_lobby(
+        self, game_id: int, claimed_until: datetime, *, now: datetime | None = None
+    ) -> bool:
+        """Cancel a claimed idle lobby; ``False`` (nothing changed) if it was used,
+        started or closed since the claim."""
+        return await idle_lobbies.close_idle_lobby(self._db, game_id, claimed_until, now)

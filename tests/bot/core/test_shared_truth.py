@@ -87,17 +87,51 @@ async def test_a_stale_lobby_copy_takes_the_clicks_of_the_started_game(
 async def test_a_stale_lobby_copy_never_cancels_the_started_game(
     open_shared: OpenShared,
 ) -> None:
-    first = await open_shared()
-    second = await open_shared(lobby_idle_seconds=0.05)
+    first, second = await open_shared(), await open_shared()
     lobby = await open_lobby(first, people=3)
     game_id = lobby.game_id
-    assert await second.service.lookup.game(game_id) is not None  # armed its idle timer
+    assert await second.service.lookup.game(game_id) is not None  # a lobby copy here
     copy = second.session(game_id)
-    # Another process starts the game just after the idle step read the lobby.
+    # The second process finds the lobby idle; another process starts the game just
+    # after the idle step read the lobby.
     started = after_next_catch_up(second, lambda: first.storage.games.start_game(game_id))
+    ahead(second, 2 * 3600)
     await asyncio.wait_for(started.wait(), 30)
     await after_its_step(second, copy)
     assert await stored_status(first.storage, game_id) == "active"
+
+
+async def test_an_idle_lobby_is_closed_by_any_process(open_shared: OpenShared) -> None:
+    first = await open_shared(time_scale=0.01)
+    lobby = await open_lobby(first, people=2)
+    await first.service.close(5.0)  # the process that opened it is gone
+    survivor = await open_shared(time_scale=0.01)
+    ahead(survivor, 2 * 3600)
+
+    async def closed() -> bool:
+        return await stored_status(survivor.storage, lobby.game_id) == "cancelled"
+
+    await wait_until(closed, "the idle lobby closed")
+    notes = [e for e in survivor.sink.effects if getattr(e, "kind", None) == "lobby_idle"]
+    assert len(notes) == 1, "the lobby's people are told, once"
+    # Both are free for another lobby.
+    new = await open_lobby(survivor, people=2)
+    assert len((await survivor.storage.games.load_game(new.game_id)).seats) == 2
+
+
+async def test_a_lobby_used_since_its_idle_claim_stays_open(open_shared: OpenShared) -> None:
+    first, second = await open_shared(), await open_shared()
+    lobby = await open_lobby(first, people=2)
+    game_id = lobby.game_id
+    assert await second.service.lookup.game(game_id) is not None
+    copy = second.session(game_id)
+    # Someone joins through the first process just after the second claimed the lobby.
+    joined = after_next_catch_up(second, lambda: first.service.lobbies.join(
+        game_id, person_id(5), person_name(5)))
+    ahead(second, 2 * 3600)
+    await asyncio.wait_for(joined.wait(), 30)
+    await after_its_step(second, copy)
+    assert await stored_status(first.storage, game_id) == "lobby"
 
 
 # --- defect 2: a game finished in another process ------------------------------------
@@ -120,7 +154,7 @@ async def test_players_of_a_game_finished_elsewhere_join_a_new_lobby(
     seats = (await second.storage.games.load_game(new.game_id)).seats
     assert [seat.user_id for seat in seats] == [person_id(i) for i in (10, 0, 1, 2)]
     # The copy of the ended game leaves the process that did not end it.
-    await second.service.forget_ended()
+    await second.service.lookup.forget_ended()
     assert second.service.registry.get(game_id) is None
     assert second.service.registry.get(new.game_id) is not None
 

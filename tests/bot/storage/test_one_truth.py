@@ -5,6 +5,7 @@ at once, and a lobby seat is left by the person, not by a seat number."""
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 
 import pytest
 
@@ -84,3 +85,27 @@ async def test_leaving_a_lobby_names_the_person_not_a_seat(storage: Storage) -> 
     assert await storage.games.remove_last_computer(lobby) is None
     seats = (await storage.games.load_game(lobby)).seats
     assert [(seat.seat, seat.user_id) for seat in seats] == [(0, 1), (1, 3)]
+
+
+async def test_an_idle_lobby_is_claimed_once_and_closed_unless_used_since(
+    storage: Storage,
+) -> None:
+    lobby = await storage.games.create_game(
+        guild_id=5, channel_id=next(_channels), rules=preset_rules("short"), seed=3,
+        turn_timeout=60, host_user_id=1, seats=[NewSeat.human(1, "Host")], now=NOW,
+        idle_due=NOW)
+    lease = timedelta(seconds=30)
+    assert await storage.games.claim_idle_lobbies(NOW - timedelta(seconds=1)) == []
+    ((claimed, until),) = await storage.games.claim_idle_lobbies(NOW, lease=lease)
+    assert (claimed, until) == (lobby, NOW + lease)
+    assert await storage.games.claim_idle_lobbies(NOW) == [], "claimed once"
+    # Someone joins: the lobby is used, and its idle moment moves on with the join.
+    await storage.games.add_seat(lobby, NewSeat.human(2, "Guest"),
+                                 idle_due=NOW + timedelta(minutes=15))
+    assert not await storage.games.close_idle_lobby(lobby, until)
+    assert await status(storage, lobby) == "lobby"
+    later = NOW + timedelta(minutes=15)
+    ((_, until),) = await storage.games.claim_idle_lobbies(later, lease=lease)
+    assert await storage.games.close_idle_lobby(lobby, until, now=later)
+    assert await status(storage, lobby) == "cancelled"
+    assert await storage.games.open_game_of_user(2) is None
