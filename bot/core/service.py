@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Literal
 
@@ -17,6 +18,7 @@ from bot.core.actors import Actor
 from bot.core.catch_up import CatchUp
 from bot.core.computers import DEFAULT_LEVEL, ComputerPlayers
 from bot.core.context import CoreContext
+from bot.core.database_clock import DatabaseClock
 from bot.core.effects import (
     CloseHand,
     EditTable,
@@ -75,6 +77,7 @@ class GameService:
         self.ctx = CoreContext(
             storage, sink, bench, TurnPings(bench, sink, time_scale), registry,
             computers=computers or ComputerPlayers(), time_scale=time_scale,
+            clock=DatabaseClock() if shared else time.time,
         )
         self.progress = GameProgress(self.ctx)
         self.timers = self.progress.timers

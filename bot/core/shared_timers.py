@@ -14,11 +14,13 @@ import asyncio
 import contextlib
 import logging
 import math
+import time
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Final
 
 from bot.core.context import CoreContext
+from bot.core.database_clock import DatabaseClock
 from bot.core.session import GameSession
 from bot.core.tasks import KeyedTasks, start_logged
 from bot.core.turn_reminders import half_time, turn_reminders
@@ -34,6 +36,8 @@ CLAIM_LEASE: Final = timedelta(seconds=5)
 POLL_SECONDS: Final = 1.0
 MIN_POLL_SECONDS: Final = 0.05
 CLAIM_BATCH: Final = 100
+CLOCK_SYNC_SECONDS: Final = 60.0
+"""How often a process measures its host clock against the database's."""
 
 FindGame = Callable[[int], Awaitable[GameSession | None]]
 CarryOn = Callable[[GameSession, list[DueDeadline]], Awaitable[None]]
@@ -133,7 +137,12 @@ class DueClaims:
         await self._games.close()
 
     async def _run(self) -> None:
+        synced = -math.inf
         while True:
+            clock = self._ctx.clock
+            if isinstance(clock, DatabaseClock) and time.monotonic() - synced > CLOCK_SYNC_SECONDS:
+                await clock.sync(self._ctx.storage)
+                synced = time.monotonic()
             try:
                 claimed = await self._ctx.storage.games.claim_due_deadlines(
                     moment(self._ctx.clock()), CLAIM_BATCH, lease=CLAIM_LEASE)

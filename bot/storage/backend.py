@@ -32,6 +32,8 @@ class Dialect:
     skip_locked: str
     """Appended to a SELECT that claims rows: rows another process holds are passed
     over instead of waited for."""
+    epoch_now: str
+    """A query of the database's clock now, in Unix seconds."""
     lock_user: str
     """A statement that holds a person (``?``: their user id) until the transaction
     ends, so that two transactions seating them are one after the other; empty where
@@ -41,9 +43,11 @@ class Dialect:
 USER_LOCKS: Final = 0x4B46_5553
 """The first key of the per-person transaction locks ("KFUS"); the second is the
 user id folded into 32 bits (two people sharing one only wait for each other)."""
-SQLITE: Final = Dialect("sqlite", "", "", "", "")
+SQLITE: Final = Dialect("sqlite", "", "", "",
+                        "SELECT (julianday('now') - 2440587.5) * 86400.0", "")
 POSTGRES: Final = Dialect(
     "postgres", " FOR UPDATE", " FOR SHARE", " FOR UPDATE SKIP LOCKED",
+    "SELECT CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS DOUBLE PRECISION)",
     f"SELECT pg_advisory_xact_lock({USER_LOCKS}, CAST(CAST(? AS BIGINT) % 2147483647 AS INTEGER))")
 
 

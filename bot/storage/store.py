@@ -159,6 +159,12 @@ class Storage:
     ) -> None:
         await self.close()
 
+    async def database_time(self) -> float:
+        """The database server's clock, in Unix seconds (SQLite: this host's, which
+        every process sharing the file shares)."""
+        rows = await self._db.fetchall(self._db.dialect.epoch_now, (), "reading the clock")
+        return float(rows[0][0])
+
     async def check_writable(self) -> None:
         """Take the write lock and let it go, changing nothing: raises the usual
         :class:`StorageError` when the database cannot be written now."""

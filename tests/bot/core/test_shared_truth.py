@@ -13,6 +13,7 @@ import pytest
 
 import bot.core.progress as progress_module
 from bot.core.actors import Actor
+from bot.core.database_clock import DatabaseClock
 from bot.core.effects import ShowHand
 from bot.core.move_choice import MoveChoice
 from bot.core.refusals import Refusal
@@ -20,7 +21,14 @@ from bot.core.session import GameSession
 from bot.storage import Storage
 from engine import preset_rules
 from tests.bot.core.conftest import OpenShared
-from tests.bot.core.helpers import Core, first_choice, open_lobby, person_id, person_name
+from tests.bot.core.helpers import (
+    TURN_TIMEOUT,
+    Core,
+    first_choice,
+    open_lobby,
+    person_id,
+    person_name,
+)
 
 
 def after_next_catch_up(core: Core, then: Callable[[], Awaitable[object]]) -> asyncio.Event:
@@ -302,3 +310,23 @@ async def test_who_looked_at_their_hand_bids_blind_in_no_process(
     assert refused.value.key == "stale_controls"
     stored = await second.storage.games.load_game(game_id)
     assert stored.game is not None and stored.game.player_action_count == 0
+
+
+# --- deadlines on the database's clock ----------------------------------------------------
+
+
+async def test_deadlines_are_on_the_database_clock_whatever_the_host_clock(
+    open_shared: OpenShared,
+) -> None:
+    first = await open_shared()
+    skewed = DatabaseClock(local=lambda: time.time() - 3600)  # this host is an hour behind
+    first.service.ctx.clock = skewed
+    await skewed.sync(first.storage)
+    lobby = await open_lobby(first, people=3)
+    await first.service.lobbies.start(lobby.game_id, Actor(lobby.host_id))
+    stored = await first.storage.games.load_game(lobby.game_id)
+    deadlines = [seat.turn_deadline for seat in stored.seats if seat.turn_deadline]
+    assert deadlines, "the person to move has a stored deadline"
+    expected = time.time() + TURN_TIMEOUT
+    # Whole seconds, and however long this test took: far from an hour off either way.
+    assert all(abs(when.timestamp() - expected) < 120 for when in deadlines), deadlines
