@@ -42,7 +42,11 @@ async def migrate(
     latest = migrations[-1].version
     try:
         async with pool.acquire() as conn:
+            # Wait as long as another process's migration takes (the pool's lock timeout
+            # would make every replica crash-loop behind a long one); then the usual.
+            await conn.execute("SET lock_timeout = 0")
             await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+            await conn.execute("RESET lock_timeout")
             try:
                 before = await _version(conn, where)
                 if before > latest:
