@@ -11,8 +11,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from bot.storage.backend import Backend
-from bot.storage.errors import InvalidValue
 from bot.storage.due_claims import MAX_CLAIM
+from bot.storage.errors import InvalidValue
 from bot.storage.values import check_id, from_epoch, now_or, to_epoch
 
 
