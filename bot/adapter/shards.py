@@ -108,14 +108,8 @@ class ShardedKachufulBot(KachufulBot, discord.AutoShardedClient):
         for shard_id in list(claims.mine):
             await self._stop_shard(shard_id)
         claims.drop()
-        while not self.is_closed():
-            try:
-                await claims.open()
-                log.info("shard claims reconnected")
-                return
-            except StorageError as exc:
-                log.warning("shard claims not reconnected yet: %s", exc)
-                await asyncio.sleep(self._check)
+        if await claims.rejoin(self._check, self.is_closed):
+            log.info("shard claims reconnected")
 
     async def _stop_shard(self, shard_id: int) -> None:
         # discord.py has no public call to drop one shard of a running client: its

@@ -9,7 +9,10 @@ advisory locks, so a process can count the members and see which shards are free
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import math
+from collections.abc import Callable
 from typing import Final, TypeAlias
 
 import asyncpg
@@ -44,6 +47,8 @@ WHERE locktype = 'advisory' AND granted AND classid = $1 AND objsubid = 2
 
 Connection: TypeAlias = "asyncpg.Connection[asyncpg.Record]"
 
+log = logging.getLogger(__name__)
+
 
 def fair_share(shard_count: int, members: int) -> int:
     """Shards one process should run so that ``members`` processes cover them all."""
@@ -75,6 +80,18 @@ class ShardClaims:
             raise StorageUnavailable(
                 f"can't claim shards through PostgreSQL at {redact(self._url)}: {exc}") from exc
         raise StorageUnavailable(f"more than {MAX_MEMBERS} bot processes share the shards")
+
+    async def rejoin(self, retry_seconds: float, stopped: Callable[[], bool]) -> bool:
+        """Connect and join again after the claims were lost (a database restart, a cut
+        link), retrying until it works or ``stopped()``; whether it did."""
+        while not stopped():
+            try:
+                await self.open()
+                return True
+            except StorageUnavailable as exc:
+                log.warning("shard claims not reconnected yet: %s", exc)
+                await asyncio.sleep(retry_seconds)
+        return False
 
     @property
     def alive(self) -> bool:
