@@ -188,7 +188,8 @@ class KachufulBot(discord.Client):
             )
         await self.tree.set_translator(CommandTranslator())
         await self.sync_commands()
-        await self._service.restore()
+        # Games are restored while the gateway connects; one clicked meanwhile first.
+        await self._service.restore(wait=False)
         await self._pads.restore()
 
     async def _thread_mode(self, guild_id: int) -> bool:

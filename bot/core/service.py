@@ -37,7 +37,7 @@ from bot.core.move_choice import MoveChoice
 from bot.core.progress import GameProgress
 from bot.core.refusals import Refusal
 from bot.core.registry import SessionRegistry
-from bot.core.restore import restore_sessions
+from bot.core.restore import Restorer
 from bot.core.session import GameSession
 from bot.core.shared_timers import DueClaims
 from bot.core.sharing import GameLookup
@@ -82,7 +82,8 @@ class GameService:
         self.progress = GameProgress(self.ctx)
         self.timers = self.progress.timers
         self.lobby_idle = LobbyIdle(self.ctx, lobby_idle_seconds)
-        self.lookup = GameLookup(self.ctx, self.lobby_idle.watch)
+        self.restorer = Restorer(self.ctx, self.progress, self.lobby_idle)
+        self.lookup = GameLookup(self.ctx, self.lobby_idle.watch, self.restorer.resume)
         """Where the adapter finds a game (summaries, never sessions)."""
         self.lobbies = Lobbies(self.ctx, self._first_deal, self.lobby_idle, self.lookup,
                                thread_mode=thread_mode or _no_threads)
@@ -364,31 +365,27 @@ class GameService:
 
     # --- lifetime -------------------------------------------------------------------------
 
-    async def restore(self) -> None:
+    async def restore(self, *, wait: bool = True) -> None:
         """Pick every unfinished game up where it was (lobbies, games, their ends).
 
         Shared: games are loaded when first touched, and what fell due meanwhile is
-        claimed from storage like any deadline — nothing is loaded at start-up."""
+        claimed from storage like any deadline — nothing is loaded at start-up. One
+        process: restored in the background, a game touched meanwhile first (``wait``:
+        return once all are)."""
         if self.due is not None:
             self.due.start()
             self.lookup.start_forgetting()
             return
-        for session, deadline in await restore_sessions(self.ctx):
-            if session.status == "lobby":
-                self.lobby_idle.touch(session)
-                continue
-            async with self.ctx.working_on(session):
-                self.ctx.show(session, [EditTable(place_of(session), table_snapshot(session))]
-                              if session.game is not None and not session.game.is_over else [])
-                await self.progress.resume(session)
-                if session.is_active and session.game is not None and not session.game.is_over:
-                    await self.timers.arm(session, deadline)
+        await self.restorer.start(self.lookup)
+        if wait:
+            await self.restorer.wait()
 
     async def close(self, grace: float) -> None:
         """Stop timers and retries, then let the steps in flight finish (saved, their
         effects handed over) for up to ``grace`` seconds."""
         if self.due is not None:
             await self.due.close()
+        await self.restorer.close()
         await self.lookup.close()
         await self.progress.close()
         await self.lobby_idle.close()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Final
 
 from bot.core.context import CoreContext
@@ -19,11 +19,12 @@ from bot.core.session import GameSession
 from bot.core.snapshots import game_summary
 from bot.core.stored_sessions import session_from_storage
 from bot.core.tasks import start_logged
-from bot.storage import GameNotFound, StorageError
+from bot.storage import GameNotFound, StorageError, StoredGame
 
 log = logging.getLogger(__name__)
 
 LobbyLoaded = Callable[[GameSession], None]
+Restored = Callable[[GameSession, StoredGame], Awaitable[None]]
 
 FORGET_ENDED_SECONDS: Final = 60.0
 """How often a process drops its copies of games that ended elsewhere."""
@@ -33,15 +34,20 @@ class GameLookup:
     """``find`` gives the core a game's session; the other look-ups give the adapter a
     summary, never the session."""
 
-    def __init__(self, ctx: CoreContext, on_loaded_lobby: LobbyLoaded) -> None:
+    def __init__(self, ctx: CoreContext, on_loaded_lobby: LobbyLoaded,
+                 on_restored: Restored | None = None) -> None:
         self._ctx = ctx
+        self._on_restored = on_restored
+        self.restoring = False
+        """One process on its own database, restoring its games after a start: a
+        look-up this process cannot answer yet asks storage (and restores the game)."""
         self._loading: dict[int, asyncio.Task[GameSession | None]] = {}
         self._on_loaded_lobby = on_loaded_lobby
         self._sweeper: asyncio.Task[None] | None = None
 
     async def find(self, game_id: int) -> GameSession | None:
         session = self._ctx.registry.get(game_id)
-        if session is not None or not self._ctx.shared:
+        if session is not None or not self._from_storage:
             return session
         # Two clicks of one game arriving together load it once.
         task = self._loading.get(game_id)
@@ -56,7 +62,7 @@ class GameLookup:
 
     async def in_channel(self, channel_id: int) -> GameSummary | None:
         """The open game of a channel (or of the thread it runs in)."""
-        if not self._ctx.shared or not channel_id:
+        if not self._from_storage or not channel_id:
             return _summary(self._ctx.registry.in_channel(channel_id))
         # Storage decides: a copy here may be of a game another process has ended.
         game_id = await self._ctx.storage.games.open_game_in_channel(channel_id)
@@ -64,7 +70,7 @@ class GameLookup:
 
     async def of_user(self, user_id: int) -> GameSummary | None:
         """The one unfinished game a person is seated in."""
-        if not self._ctx.shared:
+        if not self._from_storage:
             return _summary(self._ctx.registry.of_user(user_id))
         game_id = await self._ctx.storage.games.open_game_of_user(user_id)
         return None if game_id is None else await self.game(game_id)
@@ -130,9 +136,16 @@ class GameLookup:
         if session is None:  # not registered by a step meanwhile
             session = session_from_storage(stored)
             self._ctx.registry.add(session)
-            if session.status == "lobby":
+            if not self._ctx.shared and self._on_restored is not None:
+                await self._on_restored(session, stored)
+            elif session.status == "lobby":
                 self._on_loaded_lobby(session)
         return session
+
+    @property
+    def _from_storage(self) -> bool:
+        """Whether storage, not this process's sessions alone, knows the open games."""
+        return self._ctx.shared or self.restoring
 
 
 def _summary(session: GameSession | None) -> GameSummary | None:

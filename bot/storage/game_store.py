@@ -226,6 +226,10 @@ class GameStore:
         """Every lobby and active game, each active one rebuilt by replaying its log."""
         return await loading.load_games(self._db, None)
 
+    async def unfinished_game_ids(self) -> list[int]:
+        """The ids of every lobby and active game (to load them one at a time)."""
+        return await loading.unfinished_ids(self._db)
+
     async def load_game(self, game_id: int) -> StoredGame:
         found = await loading.load_games(self._db, [game_id])
         if not found:

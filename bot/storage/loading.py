@@ -29,6 +29,13 @@ SEAT_COLUMNS: Final = (
 )
 
 
+async def unfinished_ids(db: Backend) -> list[int]:
+    """The ids of every lobby and active game, oldest first."""
+    rows = await db.fetchall(f"SELECT id FROM games WHERE status IN {OPEN_SQL} ORDER BY id", (),
+                             "finding the unfinished games")
+    return [int(row[0]) for row in rows]
+
+
 async def load_games(db: Backend, game_ids: Sequence[int] | None) -> list[StoredGame]:
     """Games by id, or every open game (``None``), rebuilt from their logs."""
     params: tuple[int, ...] = ()
