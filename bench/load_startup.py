@@ -10,8 +10,9 @@ acknowledged, and the move shown (the next player offered their controls). The s
 measured first with only the clicked game in the database, so that what the interpreter,
 the imports and connecting cost is told apart from what the K − 1 games cost.
 
-On SQLite without sharding the bot restores every unfinished game before it connects; on a
-shared database (PostgreSQL) it loads a game when first touched.
+On SQLite without sharding the bot restores its unfinished games in the background while
+it connects (a game clicked meanwhile first); on a shared database (PostgreSQL) it loads a
+game when first touched.
 
 The project's modules are byte-compiled first, as an installed bot's are (``pip install``
 and the Docker image compile them): where ``PYTHONDONTWRITEBYTECODE`` is set, as on the
@@ -213,7 +214,8 @@ async def _time_first_click(fake: FakeDiscord, table: Table, bot: Fleet, games: 
         "bench": "load-startup",
         "database": args.database,
         "unfinished_games": games,
-        "loads_games": "when first touched" if args.database == "postgres" else "all at start",
+        "loads_games": ("when first touched" if args.database == "postgres"
+                        else "in the background, a clicked one first"),
         "connected_s": round(up, 3),
         "first_click_acknowledged_s": round(acknowledged, 3),
         "first_move_shown_s": round(shown, 3),
