@@ -9,13 +9,13 @@ from typing import Final
 
 from bot.core.computers import DEFAULT_LEVEL
 from bot.core.context import CoreContext
-from bot.core.effects import Effect, Note, OfferBack
+from bot.core.effects import EditTable, Effect, Note, OfferBack
 from bot.core.session import GameSession
 from bot.core.shared_timers import SharedTurnTimers
-from bot.core.snapshots import place_of
+from bot.core.snapshots import place_of, table_snapshot
 from bot.core.tasks import KeyedTasks
 from bot.core.timers import TIMEOUTS_BEFORE_AUTOPLAY, TurnTimers
-from bot.core.turns import apply_action, finish, play_computer_moves
+from bot.core.turns import apply_action, finish, hand_effects, play_computer_moves
 from bot.storage import DueDeadline, StorageError
 from engine import IllegalAction
 
@@ -106,8 +106,17 @@ class GameProgress:
             session.progress_owed = True
             if timed_out:
                 await self._time_out(session, timed_out)
-            else:
-                await self.resume(session)
+                return
+            if any(due.seat is None for due in dues) and session.game is not None \
+                    and not session.game.is_over:
+                # Owed progress: the process that saved the last step died before its
+                # follow-up, and perhaps before showing it. Show the table and the hands
+                # of whoever is to move, or they would wait for their deadline unseen.
+                place = place_of(session)
+                self.ctx.show(session, [
+                    EditTable(place, table_snapshot(session)),
+                    *hand_effects(session, session.awaiting_humans(), fresh=False)])
+            await self.resume(session)
 
     async def _time_out(self, session: GameSession, seats: list[int]) -> None:
         game = session.game

@@ -104,9 +104,12 @@ class SharedTurnTimers:
             return
         await asyncio.sleep(half - clock())
         self._reminders.discard(session.game_id)
-        async with self._ctx.working_on(session):
-            if session.still_at(counter):
-                self._ctx.show(session, turn_reminders(self._ctx, session, deadline))
+        try:
+            async with self._ctx.working_on(session):
+                if session.still_at(counter):
+                    self._ctx.show(session, turn_reminders(self._ctx, session, deadline))
+        except StorageError as exc:  # a reminder is a courtesy: the deadline stands
+            log.warning("turn reminder of game %s not sent: %s", session.game_id, exc)
 
 
 class DueClaims:

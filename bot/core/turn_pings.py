@@ -8,6 +8,7 @@ noted while it ran, so a turn noted 3.9 s in was pinged 0.1 s later)."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable
 from typing import Final, Literal
@@ -18,7 +19,10 @@ from bot.core.snapshots import place_of
 from bot.core.tables import TableRef
 from bot.core.tasks import KeyedTasks
 from bot.core.workbench import Workbench
+from bot.storage import StorageError
 from engine import Phase
+
+log = logging.getLogger(__name__)
 
 PING_DELAY_SECONDS: Final = 4.0
 """How long a person has to react to their turn before a notification."""
@@ -82,10 +86,14 @@ class TurnPings:
         while session.pings_due:
             first = min(noted for _, noted in session.pings_due.values())
             await asyncio.sleep(max(0.0, first + self._delay - self._clock()))
-            async with self._bench.working_on(session):
-                effects = due_pings(session, self._clock() - self._delay)
-                if effects:  # under the lock: in order with the game's other steps
-                    self._sink.submit(TableRef.game(session.game_id), effects)
+            try:
+                async with self._bench.working_on(session):
+                    effects = due_pings(session, self._clock() - self._delay)
+                    if effects:  # under the lock: in order with the game's other steps
+                        self._sink.submit(TableRef.game(session.game_id), effects)
+            except StorageError as exc:  # the game is held elsewhere, or storage is away
+                log.warning("turn pings of game %s wait: %s", session.game_id, exc)
+                await asyncio.sleep(self._delay or 1.0)
         self._tasks.discard(session.game_id)
 
     async def close(self) -> None:

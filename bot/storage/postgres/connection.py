@@ -26,6 +26,7 @@ from bot.storage.errors import InvalidValue, StorageError, StorageUnavailable
 from bot.storage.migrations import Migration
 from bot.storage.postgres.errors import DRIVER_ERRORS, is_connection_error, redact, translate
 from bot.storage.postgres.migrations import migrate
+from bot.storage.postgres.shard_claims import KEEPALIVES
 from bot.storage.postgres.tx import Connection, PostgresTx
 
 URL_SCHEMES: Final = ("postgresql://", "postgres://")
@@ -86,6 +87,9 @@ class PostgresDatabase:
                 server_settings={
                     "lock_timeout": str(max(1, int(busy_timeout * 1000))),
                     "application_name": "kachuful-bot",
+                    # A process cut off mid-step holds its game's lock until the server
+                    # notices: in about 20 s, not the system's two hours.
+                    **KEEPALIVES,
                 },
             )
         except (*DRIVER_ERRORS, ValueError) as exc:

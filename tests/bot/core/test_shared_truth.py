@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -28,6 +29,7 @@ from tests.bot.core.helpers import (
     open_lobby,
     person_id,
     person_name,
+    wait_for,
 )
 
 
@@ -330,3 +332,34 @@ async def test_deadlines_are_on_the_database_clock_whatever_the_host_clock(
     expected = time.time() + TURN_TIMEOUT
     # Whole seconds, and however long this test took: far from an hour off either way.
     assert all(abs(when.timestamp() - expected) < 120 for when in deadlines), deadlines
+
+
+# --- owed progress shows what the dead process may not have shown ---------------------
+
+
+async def test_the_next_player_is_shown_their_turn_after_the_mover_died(
+    open_shared: OpenShared,
+) -> None:
+    first = await open_shared()
+    lobby = await open_lobby(first, people=3)
+    game_id = lobby.game_id
+    await first.service.lobbies.start(game_id, Actor(lobby.host_id))
+    await first.service.close(5.0)  # "killed" right after saving the next move
+    stored = await first.storage.games.load_game(game_id)
+    assert stored.game is not None
+    action = stored.game.legal_actions()[0]
+    past = datetime.now(UTC) - timedelta(seconds=1)
+    await first.storage.games.append_action(game_id, stored.game.player_action_count,
+                                            action, progress_due=past)
+    stored.game.apply(action)
+    (next_seat,) = stored.game.awaiting()
+    turn = stored.game.action_count
+    survivor = await open_shared(time_scale=0.01)
+
+    def next_hand_shown() -> bool:
+        # This very turn (a timeout's refresh would show a later one).
+        return any(isinstance(e, ShowHand) and e.game_id == game_id and e.hand.yours
+                   and e.seat == next_seat and e.hand.counter == turn
+                   for e in survivor.sink.effects)
+
+    await wait_for(next_hand_shown, "the next player's controls shown by the survivor")

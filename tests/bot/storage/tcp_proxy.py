@@ -17,6 +17,7 @@ class PausingProxy:
         self._flowing.set()
         self._server: asyncio.Server | None = None
         self._pumps: set[asyncio.Task[None]] = set()
+        self._upstream: list[asyncio.StreamWriter] = []
 
     async def start(self) -> str:
         """Listen; the URL that goes through the proxy."""
@@ -26,8 +27,17 @@ class PausingProxy:
             else f"127.0.0.1:{port}"
         return urlunsplit(self._url._replace(netloc=netloc))
 
-    def stop_forwarding(self) -> None:
+    def stop_forwarding(self, server_notices_after: float | None = None) -> None:
+        """Stop forwarding; with ``server_notices_after``, the server's side of every
+        link is closed that much later, as the server does when its keepalive probes
+        go unanswered (a proxy's own socket would answer them)."""
         self._flowing.clear()
+        if server_notices_after is not None:
+            asyncio.get_running_loop().call_later(server_notices_after, self._cut_upstream)
+
+    def _cut_upstream(self) -> None:
+        for writer in self._upstream:
+            writer.transport.abort()
 
     async def close(self) -> None:
         if self._server is not None:
@@ -40,6 +50,7 @@ class PausingProxy:
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         up_reader, up_writer = await asyncio.open_connection(*self._target)
+        self._upstream.append(up_writer)
         for source, sink in ((reader, up_writer), (up_reader, writer)):
             pump = asyncio.create_task(self._pump(source, sink))
             self._pumps.add(pump)
