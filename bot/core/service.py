@@ -19,6 +19,7 @@ from bot.core.catch_up import CatchUp
 from bot.core.computers import DEFAULT_LEVEL, ComputerPlayers
 from bot.core.context import CoreContext
 from bot.core.database_clock import DatabaseClock
+from bot.core.dm_fallback import mark_dms_closed
 from bot.core.effects import (
     CloseHand,
     EditTable,
@@ -266,26 +267,7 @@ class GameService:
 
     async def dms_closed(self, game_id: int, seat: int) -> None:
         """The adapter found this person's DMs closed: they play with "My hand"."""
-        session = self.ctx.registry.get(game_id)
-        if session is None or seat >= len(session.seats):
-            return
-        async with self.ctx.working_on(session):
-            state = session.seats[seat]
-            if state.dms_closed:
-                return
-            state.dms_closed = True
-            try:
-                await self.ctx.storage.games.update_seat(game_id, seat, dms_closed=True)
-            except StorageError as exc:  # only a hint for the next restart
-                log.warning("closed DMs not saved: %s", exc)
-            effects: list[Effect] = []
-            if seat not in session.announced_dm_fallback:
-                session.announced_dm_fallback.add(seat)
-                effects.append(Note(place_of(session), "dm_fallback", user_id=state.user_id))
-            if seat in session.shown_controls and session.game is not None:
-                session.shown_controls.discard(seat)
-                note_turns(session, previous=set(session.shown_controls))
-            self.ctx.show(session, effects)
+        await mark_dms_closed(self.ctx, game_id, seat)
 
     # --- ending ---------------------------------------------------------------------------
 
