@@ -37,6 +37,7 @@ from bot.core.scorepad import ScorePads
 from bot.core.server_settings import ServerSettings
 from bot.core.service import GameService
 from bot.core.standings import Standings
+from bot.core.tasks import stop_task
 from bot.settings import Settings
 from bot.storage import Storage, open_storage
 from i18n.catalogues import catalogues_digest
@@ -286,11 +287,8 @@ class KachufulBot(discord.Client):
     # --- shutdown ----------------------------------------------------------------------------
 
     async def close(self) -> None:
-        if self._health is not None:
-            self._health.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._health
-            self._health = None
+        await stop_task(self._health)
+        self._health = None
         # Let the steps being applied finish (saved, shown) before the gateway closes.
         if self._service is not None:
             await self._service.close(SHUTDOWN_GRACE_SECONDS)
@@ -298,10 +296,7 @@ class KachufulBot(discord.Client):
             await self._pads.close()
         if self._delivery is not None:
             await self._delivery.drain(SHUTDOWN_GRACE_SECONDS)
-        if self._passing is not None:
-            self._passing.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._passing
+        await stop_task(self._passing)
         # Before the HTTP session closes: a summary still being worked out is dropped.
         if self._presenter is not None and self._presenter.context.summaries is not None:
             self._presenter.context.summaries.close()

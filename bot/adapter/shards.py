@@ -10,7 +10,6 @@ database (see :mod:`bot.core.sharing`).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import Any, Final
 
@@ -18,6 +17,7 @@ import discord
 from discord.gateway import DiscordWebSocket
 
 from bot.adapter.client import KachufulBot
+from bot.core.tasks import stop_task
 from bot.settings import Settings
 from bot.storage import StorageError
 from bot.storage.postgres.shard_claims import ShardClaims
@@ -122,10 +122,8 @@ class ShardedKachufulBot(KachufulBot, discord.AutoShardedClient):
             await shard.close()
 
     async def close(self) -> None:
-        if self._watch is not None and self._watch is not asyncio.current_task():
-            self._watch.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._watch
+        if self._watch is not asyncio.current_task():
+            await stop_task(self._watch)
         self._watch = None
         await super().close()
         if self._claims is not None:

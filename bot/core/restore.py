@@ -7,7 +7,6 @@ when it is looked up (``GameLookup.find``)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import Final
 
@@ -18,7 +17,7 @@ from bot.core.progress import GameProgress
 from bot.core.session import GameSession
 from bot.core.sharing import GameLookup
 from bot.core.snapshots import place_of, table_snapshot
-from bot.core.tasks import start_logged
+from bot.core.tasks import start_logged, stop_task
 from bot.storage import StoredGame
 
 log = logging.getLogger(__name__)
@@ -55,11 +54,8 @@ class Restorer:
             await asyncio.shield(self._task)
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await stop_task(self._task)
+        self._task = None
 
     async def _restore(self, lookup: GameLookup, ids: list[int]) -> None:
         try:

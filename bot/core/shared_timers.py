@@ -11,7 +11,6 @@ dies first, another one claims that mark and carries the game on.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import math
 import time
@@ -22,7 +21,7 @@ from typing import Final
 from bot.core.context import CoreContext
 from bot.core.database_clock import DatabaseClock
 from bot.core.session import GameSession
-from bot.core.tasks import KeyedTasks, start_logged
+from bot.core.tasks import KeyedTasks, start_logged, stop_task
 from bot.core.turn_reminders import half_time, turn_reminders
 from bot.storage import DueDeadline, StorageError
 
@@ -132,11 +131,8 @@ class DueClaims:
             self._task = start_logged(self._run(), "due-claims")
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await stop_task(self._task)
+        self._task = None
         await self._games.close()
 
     async def _run(self) -> None:

@@ -8,7 +8,6 @@ not at start-up; each step then catches it up (``bot.core.catch_up``).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Final
@@ -18,7 +17,7 @@ from bot.core.effects import GameSummary
 from bot.core.session import GameSession
 from bot.core.snapshots import game_summary
 from bot.core.stored_sessions import session_from_storage
-from bot.core.tasks import start_logged
+from bot.core.tasks import start_logged, stop_task
 from bot.storage import GameNotFound, StorageError, StoredGame
 
 log = logging.getLogger(__name__)
@@ -111,11 +110,8 @@ class GameLookup:
             self._sweeper = start_logged(self._forget_ended_every(), "forget-ended")
 
     async def close(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
-            self._sweeper = None
+        await stop_task(self._sweeper)
+        self._sweeper = None
 
     async def _forget_ended_every(self) -> None:
         while True:

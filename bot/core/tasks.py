@@ -25,6 +25,16 @@ def start_logged(work: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]
     return task
 
 
+async def stop_task(task: asyncio.Task[Any] | None) -> None:
+    """Cancel a background task and wait until it has stopped (its cancellation is its
+    expected end, not an error)."""
+    if task is None:
+        return
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+
+
 class KeyedTasks:
     """Starting a task for a key cancels the one it replaces. A task may cancel its own
     key (``discard``) without cancelling itself."""
