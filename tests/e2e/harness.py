@@ -15,6 +15,7 @@ from tests.fake_discord.discordpy import running
 from tests.fake_discord.driver import FakeDiscord
 from tests.fake_discord.errors import WaitTimeout
 from tests.fake_discord.models import Channel, Guild, Message, User
+from tests.fake_discord.permissions import Perm
 
 
 def make_bot(database: Path, **options: object) -> KachufulBot:
@@ -48,6 +49,11 @@ class Table:
             user = fake.create_user(name, locale=(locales or {}).get(name, "en-US"))
             fake.add_member(self.guild, user)
             self.people.append(user)
+
+    def make_manager(self, user: User) -> None:
+        """Give ``user`` the server's Manage Server permission (through a role)."""
+        admins = self.fake.create_role(self.guild, "admins", Perm.MANAGE_GUILD)
+        self.fake.add_member(self.guild, user, roles=[admins])
 
     def lobby(self) -> Message | None:
         for message in reversed(self.fake.channel_messages(self.channel)):

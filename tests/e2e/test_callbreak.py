@@ -15,7 +15,6 @@ from engine.record import game_from_record, game_to_record
 from tests.e2e.harness import People, Table, assert_answered_fast, bot_running, open_table
 from tests.fake_discord.driver import FakeDiscord
 from tests.fake_discord.models import Message, User
-from tests.fake_discord.permissions import Perm
 
 SCORE_LINE = re.compile(r"^(?P<mark>[✓✗]) (?P<name>.+): called (?P<call>\d+), "
                         r"took (?P<took>\d+): (?P<points>[+-]?\d+\.\d) "
@@ -214,8 +213,7 @@ async def test_a_callbreak_game_moves_into_a_thread_named_for_call_break(
     fake = fake_discord
     table = Table(fake, ["asha", "bikram"])
     asha = table.people[0]
-    admins = fake.create_role(table.guild, "admins", Perm.MANAGE_GUILD)
-    fake.add_member(table.guild, asha, roles=[admins])
+    table.make_manager(asha)
     async with bot_running(fake, tmp_path / "k.db") as bot:
         saved = await fake.slash(asha, table.channel, "kachuful settings", {"thread_mode": True})
         await saved.wait_response()

@@ -72,13 +72,7 @@ async def test_a_callbreak_score_pad(fake_discord: FakeDiscord, tmp_path: Path) 
         await pad.settled(entries + 1)
         assert bot.pads.get(pad.pad_id).snapshot().totals == (31, 41, 30, -20)
 
-        confirm = await fake.click(asha, pad.message(), pad.message().button("Finish")
-                                   .custom_id or "")
-        await confirm.wait_response()
-        (question,) = confirm.ephemeral_messages
-        done = await fake.click(asha, question, question.button("Finish the game").custom_id
-                                or "")
-        await done.wait_response()
+        await pad.finish(asha)
         final = await fake.wait_for_message(table.channel, lambda m: "table game" in m.content)
         assert "bikram won with 4.1" in final.content and final.png_attachments()
 

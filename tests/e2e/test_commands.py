@@ -33,8 +33,7 @@ async def test_settings_threads_second_start_rules_and_cancel(
     fake = fake_discord
     table = Table(fake, ["asha", "bikram"])
     asha, bikram = table.people
-    admins = fake.create_role(table.guild, "admins", Perm.MANAGE_GUILD)
-    fake.add_member(table.guild, asha, roles=[admins])
+    table.make_manager(asha)
     async with bot_running(fake, tmp_path / "k.db") as bot:
         refused = await fake.slash(bikram, table.channel, "kachuful settings",
                                    {"thread_mode": True})

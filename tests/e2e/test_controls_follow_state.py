@@ -20,7 +20,6 @@ from tests.e2e.harness import (
 )
 from tests.fake_discord.driver import FakeDiscord
 from tests.fake_discord.models import Message, User
-from tests.fake_discord.permissions import Perm
 
 REVIEWS = ("review", "reviewall")
 """A finished deal's review stays on offer: it changes nothing in the game."""
@@ -169,8 +168,7 @@ async def test_a_started_lobby_stops_inviting_and_thread_mode_adds_the_players(
     fake = fake_discord
     table = Table(fake, ["asha", "bikram", "chandra"])
     asha, bikram, chandra = table.people
-    admins = fake.create_role(table.guild, "admins", Perm.MANAGE_GUILD)
-    fake.add_member(table.guild, asha, roles=[admins])
+    table.make_manager(asha)
     async with bot_running(fake, tmp_path / "k.db") as bot:
         saved = await fake.slash(asha, table.channel, "kachuful settings", {"thread_mode": True})
         await saved.wait_response()

@@ -18,7 +18,6 @@ from tests.e2e.harness import (
 )
 from tests.fake_discord.driver import FakeDiscord
 from tests.fake_discord.models import Message
-from tests.fake_discord.permissions import Perm
 
 DEVANAGARI = re.compile(r"[\u0900-\u097f]")
 
@@ -81,8 +80,7 @@ async def test_changing_the_server_language_mid_game_changes_the_next_table_mess
     fake = fake_discord
     table = Table(fake, ["asha", "bikram"])
     asha = table.people[0]
-    admins = fake.create_role(table.guild, "admins", Perm.MANAGE_GUILD)
-    fake.add_member(table.guild, asha, roles=[admins])
+    table.make_manager(asha)
     async with bot_running(fake, tmp_path / "k.db") as bot:
         game_id = await open_table(fake, table, {"preset": "short"}, joiners=1, computers=1)
         await fake.wait_for_message(table.channel, lambda m: "Deal 1 of" in m.content)

@@ -51,6 +51,14 @@ class Pad:
         await record.wait_response()
         return record
 
+    async def finish(self, keeper: User) -> None:
+        """The keeper presses Finish and confirms it."""
+        confirm = await self.label(keeper, "Finish")
+        (question,) = confirm.ephemeral_messages
+        done = await self.fake.click(keeper, question,
+                                     question.button("Finish the game").custom_id or "")
+        await done.wait_response()
+
     async def label(self, user: User, label: str) -> InteractionRecord:
         return await self.click(user, self.message().button(label).custom_id or "")
 
@@ -162,13 +170,7 @@ async def test_a_five_player_pad_with_a_guest_a_restart_and_a_correction(
         assert record is not None
         assert record["deals"][0]["corrections"] == [{"field": "tricks", "was": [0, 1, 1, 0, 0]}]
         # Finish, after confirming.
-        confirm = await fake.click(asha, pad.message(), pad.message().button("Finish")
-                                   .custom_id or "")
-        await confirm.wait_response()
-        (question,) = confirm.ephemeral_messages
-        done = await fake.click(asha, question, question.button("Finish the game").custom_id
-                                or "")
-        await done.wait_response()
+        await pad.finish(asha)
         final = await fake.wait_for_message(table.channel, lambda m: "table game" in m.content)
         assert "bikram won with 21" in final.content and final.png_attachments()
         # The people's rating changes, the winner's up; the guest is not rated.
