@@ -8,6 +8,7 @@ import asyncio
 from typing import Any, cast
 
 import discord
+import pytest
 
 from bot.adapter.outbound.delivery import Delivery
 from bot.adapter.outbound.message_book import MessageBook
@@ -60,21 +61,15 @@ async def until(condition: Any) -> None:
             await asyncio.sleep(0.005)
 
 
-async def test_a_hand_that_meets_429s_is_delivered_once_they_clear() -> None:
-    discord_ = Discord()
+@pytest.mark.parametrize(("status", "refusals"), [(429, 3), (503, 2)],
+                         ids=["429s", "server errors"])
+async def test_a_hand_that_meets_refusals_is_delivered_once_they_clear(
+    status: int, refusals: int
+) -> None:
+    discord_ = Discord(status=status)
     sink = delivery(discord_)
     sink.submit(GAME, [hand("your turn")])
-    await until(lambda: discord_.refused >= 3)
-    discord_.limited = False
-    await sink.drain(timeout=5)
-    assert discord_.shown == [hand("your turn")]
-
-
-async def test_a_server_error_is_retried_too() -> None:
-    discord_ = Discord(status=503)
-    sink = delivery(discord_)
-    sink.submit(GAME, [hand("your turn")])
-    await until(lambda: discord_.refused >= 2)
+    await until(lambda: discord_.refused >= refusals)
     discord_.limited = False
     await sink.drain(timeout=5)
     assert discord_.shown == [hand("your turn")]
