@@ -27,6 +27,9 @@ MAX_SHARDS: Final = 1024
 DEFAULT_GLOBAL_RATE: Final = 50
 """Discord's global limit: requests a second with the bot token, all processes together."""
 MAX_GLOBAL_RATE: Final = 10_000
+DEFAULT_TABLE_PACE: Final = 10
+MIN_TABLE_PACE: Final = 1
+MAX_TABLE_PACE: Final = 60
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 
@@ -71,6 +74,12 @@ class Settings(BaseSettings):
     """Requests a second Discord lets the bot make with its token, for all its processes
     together (50 unless Discord granted more). Every process on one PostgreSQL database
     shares this one budget (``bot/adapter/outbound/budget.py``)."""
+
+    table_pace_seconds: int = Field(default=DEFAULT_TABLE_PACE, ge=MIN_TABLE_PACE,
+                                    le=MAX_TABLE_PACE)
+    """Seconds at least between two edits of a table message for ordinary moves (bids,
+    cards); a trick won or the bidding over is shown within 5 s, a deal's end at once.
+    Each edit is a request of the bot token's budget: a slower pace carries more tables."""
 
     shard_count: int | None = Field(default=None, ge=1, le=MAX_SHARDS)
     """How many gateway shards the bot runs as a whole. Alone (several identical

@@ -19,7 +19,7 @@ from bot.adapter.inbound import router
 from bot.adapter.inbound.commands import build_group
 from bot.adapter.inbound.errors import answer_failure
 from bot.adapter.outbound.budget import BotTokenBudget
-from bot.adapter.outbound.delivery import TABLE_EDIT_SPACING, Delivery
+from bot.adapter.outbound.delivery import Delivery
 from bot.adapter.outbound.interaction_tokens import InteractionTokens
 from bot.adapter.outbound.message_book import MessageBook
 from bot.adapter.outbound.pad_showing import PadPresenter
@@ -55,7 +55,7 @@ class KachufulBot(discord.Client):
         settings: Settings,
         *,
         table_edit_interval: float = 1.2,
-        table_edit_spacing: float = TABLE_EDIT_SPACING,
+        table_edit_spacing: float | None = None,
         lobby_idle_seconds: float = LOBBY_IDLE_SECONDS,
         time_scale: float = 1.0,
         status_interval: float = health.INTERVAL,
@@ -63,7 +63,8 @@ class KachufulBot(discord.Client):
         **client_options: Any,
     ) -> None:
         """``time_scale`` shrinks turn timers (tests run a 15 s timer in 0.15 s);
-        ``work_slots`` overrides the ``WORK_SLOTS`` setting."""
+        ``work_slots`` overrides the ``WORK_SLOTS`` setting; ``table_edit_spacing`` the
+        ``TABLE_PACE_SECONDS`` setting (tests)."""
         # No message cache: the bot edits by id and never reads its own messages back,
         # and discord.py searches that cache on every edit.
         client_options.setdefault("max_messages", None)
@@ -77,7 +78,8 @@ class KachufulBot(discord.Client):
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
         self.work_slot_count = work_slots or settings.work_slots
         self._options = (table_edit_interval, lobby_idle_seconds, time_scale)
-        self._table_edit_spacing = table_edit_spacing
+        self._table_pace = (float(settings.table_pace_seconds) if table_edit_spacing is None
+                            else table_edit_spacing)
         self._storage: Storage | None = None
         self._service: GameService | None = None
         self._pads: ScorePads | None = None
@@ -170,7 +172,7 @@ class KachufulBot(discord.Client):
                               FinalSummaries(self.reviews, storage), self.tokens)
         self._presenter = Presenter(context, PadPresenter(self, self._book, self._languages))
         self._delivery = Delivery(self._presenter, self._book, self._reports, table_interval,
-                                  slots, table_edit_spacing=self._table_edit_spacing)
+                                  slots, table_pace=self._table_pace)
         self._service = GameService(storage, self._delivery, work_slots=slots, time_scale=scale,
                                     lobby_idle_seconds=idle, thread_mode=self._thread_mode,
                                     shared=self.settings.shares_database)

@@ -138,6 +138,9 @@ class PostTable(Effect):
 @dataclass(frozen=True, slots=True)
 class EditTable(Effect):
     table: TableSnapshot
+    milestone: bool = False
+    """A trick won or the bidding over: shown within seconds, while ordinary moves wait
+    for the table's pace (``TABLE_PACE_SECONDS``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,7 @@ from bot.core.shared_timers import owed_progress_due
 from bot.core.snapshots import hand_snapshot, place_of, table_snapshot
 from bot.core.turn_pings import note_turns
 from bot.storage import StorageError
-from engine import Bid, DealScored, DealStarted, GameOver, Play, TrickWon
+from engine import Bid, DealScored, DealStarted, GameOver, Phase, Play, TrickWon
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +74,7 @@ async def apply_action(
     state.deadline_saved = False
     state.turn_deadline = None
     deal = (game.deal_number, game.deal_count, game.hand_size, game.trump)
+    bidding = game.phase is Phase.BIDDING
     events = game.apply(action)
     if reason == "click" and state.missed_turns:
         state.missed_turns = 0
@@ -85,8 +86,11 @@ async def apply_action(
     effects: list[Effect] = []
     table_changed = False
     dealt = over = False
+    # Milestones a watcher should see soon: the bidding over, a trick won.
+    milestone = bidding and game.phase is not Phase.BIDDING
     for event in events:
         if isinstance(event, TrickWon):
+            milestone = True
             effects.append(ShowTrick(place, session.game_id, event, tuple(session.names()), *deal))
         elif isinstance(event, DealScored):
             result = game.results()[event.number - 1]
@@ -107,7 +111,7 @@ async def apply_action(
         effects += new_deal_effects(session)
     else:
         if table_changed:
-            effects.append(EditTable(place, table_snapshot(session)))
+            effects.append(EditTable(place, table_snapshot(session), milestone))
         effects += refresh_hands(session, changed=seat)
     return effects
 

@@ -8,7 +8,7 @@ from bot.settings import EXAMPLE_TOKEN, SettingsError, load_settings
 
 ENV_NAMES = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL",
              "DEFAULT_TURN_TIMEOUT", "STATUS_PATH", "WORK_SLOTS", "DATABASE_URL",
-             "SHARD_COUNT", "SHARD_IDS")
+             "SHARD_COUNT", "SHARD_IDS", "TABLE_PACE_SECONDS")
 
 
 @pytest.fixture(autouse=True)
@@ -31,6 +31,7 @@ def test_reads_dotenv_and_keeps_the_token_secret(tmp_path: Path) -> None:
     assert settings.dev_guild_id == 123 and settings.log_level == "DEBUG"
     assert settings.turn_timeout == 300
     assert settings.work_slots == 8
+    assert settings.table_pace_seconds == 10
 
 
 @pytest.mark.parametrize(
@@ -42,6 +43,8 @@ def test_reads_dotenv_and_keeps_the_token_secret(tmp_path: Path) -> None:
         ("DISCORD_TOKEN=x\nDEFAULT_TURN_TIMEOUT=5", "DEFAULT_TURN_TIMEOUT"),
         ("DISCORD_TOKEN=x\nWORK_SLOTS=0", "WORK_SLOTS"),
         ("DISCORD_TOKEN=x\nWORK_SLOTS=many", "WORK_SLOTS"),
+        ("DISCORD_TOKEN=x\nTABLE_PACE_SECONDS=0", "TABLE_PACE_SECONDS"),
+        ("DISCORD_TOKEN=x\nTABLE_PACE_SECONDS=61", "TABLE_PACE_SECONDS"),
         ("DISCORD_TOKEN=x\nLOG_LEVEL=loud", "LOG_LEVEL"),
         ("DISCORD_TOKEN=x\nDATABASE_URL=mysql://u:secret@host/db", "DATABASE_URL"),
     ],

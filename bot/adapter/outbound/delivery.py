@@ -3,8 +3,8 @@
 Each game has one queue, worked by one task, so a game's messages appear in the
 order its steps happened, and a slow or rate-limited game holds up only itself (no
 game step ever waits on Discord). A newer view of the same message replaces one
-still waiting in the queue, and a table edit waits a moment so a burst of moves
-becomes one edit.
+still waiting in the queue, and table edits coalesce to the table's pace
+(``table_pace.py``: a milestone within 5 s, other moves at most one edit per pace).
 
 The one failure policy, for every outbound call:
 - transient errors (429, 5xx, timeouts) are retried by discord.py itself; when it gives
@@ -52,6 +52,7 @@ from bot.adapter.outbound.discord_codes import (
 from bot.adapter.outbound.message_book import MessageBook
 from bot.adapter.outbound.redelivery import MUST_ARRIVE, URGENCY_OF, passing, waits
 from bot.adapter.outbound.reports import ChannelLost, DmsClosed, Reports
+from bot.adapter.outbound.table_pace import DEFAULT_PACE_SECONDS, Cancellable, Clock, TablePace
 from bot.core.effects import (
     CloseHand,
     CloseTable,
@@ -73,11 +74,6 @@ class Shows(Protocol):
 
 log = logging.getLogger(__name__)
 
-TABLE_EDIT_SPACING: Final = 5.0
-"""Seconds at least between two edits of one table message: about what someone watching
-the channel follows, and a fifth of the channel's 5 edits per 5 s. The person whose turn
-it is sees what the move depends on in their hand at once (``hand_text.turn_context``)."""
-
 SLOT_HOLD_SECONDS: Final = 0.25
 """A delivery still running after this long gives its slot back (see ``_slot``)."""
 
@@ -97,15 +93,16 @@ class Delivery:
     def __init__(
         self, presenter: Shows, book: MessageBook, reports: Reports,
         table_edit_interval: float, slots: int = 8, first_retry: float = 1.0,
-        table_edit_spacing: float = TABLE_EDIT_SPACING,
+        table_pace: float = DEFAULT_PACE_SECONDS, clock: Clock | None = None,
     ) -> None:
         """``reports``: where a refusal that the core must know of is reported;
         ``table_edit_interval``: how long a table edit waits for more moves to join it;
-        ``table_edit_spacing``: seconds at least between two edits of one table;
-        ``first_retry``: seconds before an undelivered effect is tried again (doubling)."""
-        self._spacing = table_edit_spacing
-        self._table_edited: dict[TableRef, float] = {}
-        """When each table's last coalesced edit went out (loop time)."""
+        ``table_pace``: seconds at least between two ordinary edits of one table
+        (``table_pace.py``); ``first_retry``: seconds before an undelivered effect is tried
+        again (doubling); ``clock``: the running loop unless a test gives its own."""
+        self._pace = TablePace(table_edit_interval, table_pace)
+        self._clock = clock
+        self._table_timers: dict[TableRef, Cancellable] = {}
         self._first_retry = first_retry
         self._presenter = presenter
         # Deliveries at once, bot-wide: without a bound, hundreds of games' messages fill
@@ -113,7 +110,6 @@ class Delivery:
         # step never waits for one of these: it only queues its effects.
         self._slots = asyncio.Semaphore(slots)
         self._book = book
-        self._interval = table_edit_interval
         self._queues: dict[TableRef, deque[Queued]] = {}
         self._workers: dict[TableRef, asyncio.Task[None]] = {}
         self._pending_table: dict[TableRef, EditTable] = {}
@@ -132,7 +128,7 @@ class Delivery:
                 self._hold_table_edit(table, effect)
                 continue
             if isinstance(effect, PostTable | CloseTable | ShowFinal):
-                self._pending_table.pop(table, None)
+                self._drop_table_edit(table)
             if isinstance(effect, ShowHand) and not effect.fresh and _replace(queue, effect):
                 continue
             queue.append(effect)
@@ -148,17 +144,31 @@ class Delivery:
         else:
             self._book.forget_pad(table.id)
 
+    def _now(self) -> Clock:
+        return self._clock or asyncio.get_running_loop()
+
     def _hold_table_edit(self, table: TableRef, effect: EditTable) -> None:
-        first = table not in self._pending_table
+        """Keep the newest view of the table until its edit is due; a milestone brings
+        the due time forward, never back."""
         self._pending_table[table] = effect
-        if first:
-            loop = asyncio.get_running_loop()
-            last = self._table_edited.get(table)
-            wait = self._interval if last is None else max(
-                self._interval, last + self._spacing - loop.time())
-            loop.call_later(wait, self._release_table, table)
+        clock = self._now()
+        due = self._pace.due(table, effect.milestone, clock.time())
+        timer = self._table_timers.get(table)
+        if timer is not None:
+            if timer.when() <= due:
+                return
+            timer.cancel()
+        self._table_timers[table] = clock.call_at(due, self._release_table, table)
+
+    def _drop_table_edit(self, table: TableRef) -> None:
+        """A new or closed table message replaces the edit that was waiting."""
+        self._pending_table.pop(table, None)
+        timer = self._table_timers.pop(table, None)
+        if timer is not None:
+            timer.cancel()
 
     def _release_table(self, table: TableRef) -> None:
+        self._table_timers.pop(table, None)
         if table in self._pending_table:
             self._queues.setdefault(table, deque()).append(FlushTable())
             self._wake(table)
@@ -178,10 +188,10 @@ class Delivery:
                     pending = self._pending_table.pop(table, None)
                     if pending is None:
                         continue
-                    self._table_edited[table] = asyncio.get_running_loop().time()
+                    self._pace.edited(table, self._now().time())
                     item = pending
                 elif isinstance(item, ShowFinal):
-                    self._table_edited.pop(table, None)
+                    self._pace.forget(table)
                 await self._deliver_until_shown(table, item)
         finally:
             del self._workers[table]
@@ -202,6 +212,9 @@ class Delivery:
     async def drain(self, timeout: float) -> None:
         """Wait until everything submitted has been delivered (shutdown, tests)."""
         for table in list(self._pending_table):
+            timer = self._table_timers.get(table)
+            if timer is not None:
+                timer.cancel()
             self._release_table(table)
         try:
             async with asyncio.timeout(timeout):

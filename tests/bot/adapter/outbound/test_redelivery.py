@@ -14,7 +14,7 @@ from bot.adapter.outbound.delivery import Delivery
 from bot.adapter.outbound.message_book import MessageBook
 from bot.adapter.outbound.redelivery import passing, waits
 from bot.adapter.outbound.reports import Reports
-from bot.core.effects import EditTable, Effect, PingTurn, Place, ShowHand
+from bot.core.effects import Effect, PingTurn, Place, ShowHand
 from bot.core.tables import TableRef
 
 PLACE = Place(guild_id=1, channel_id=2)
@@ -103,19 +103,3 @@ def test_only_passing_failures_are_retried_and_waits_grow_to_a_cap() -> None:
     pauses = waits(1.0, 30.0)
     first = [next(pauses) for _ in range(8)]
     assert 0.8 <= first[0] <= 1.2 and first[1] > first[0] * 1.3 and max(first) <= 36.0
-
-
-async def test_table_edits_are_spaced_to_a_watchers_pace() -> None:
-    discord_ = Discord()
-    discord_.limited = False
-    sink = Delivery(discord_, cast(MessageBook, None), Reports(), table_edit_interval=0.01,
-                    table_edit_spacing=60.0)
-    first, second, third = (EditTable(PLACE, cast(Any, n)) for n in ("1", "2", "3"))
-    sink.submit(GAME, [first])
-    await until(lambda: discord_.shown == [first])  # after a quiet time: at once
-    sink.submit(GAME, [second])
-    sink.submit(GAME, [third])
-    await asyncio.sleep(0.05)
-    assert discord_.shown == [first], "the next edit waits for the spacing"
-    await sink.drain(timeout=5)
-    assert discord_.shown == [first, third], "and shows only the newest table"
