@@ -25,7 +25,7 @@ from bot.adapter.outbound.message_book import MessageBook
 from bot.adapter.outbound.pad_showing import PadPresenter
 from bot.adapter.outbound.presenter import Presenter
 from bot.adapter.outbound.presenting import ShowContext
-from bot.adapter.outbound.reports import ChannelLost, DmsClosed, Reports, ThreadOpened
+from bot.adapter.outbound.reports import ChannelLost, DmsClosed, Reports, Shown, ThreadOpened
 from bot.adapter.outbound.review_summary import FinalSummaries
 from bot.adapter.outbound.reviews import Reviews
 from bot.adapter.words.command_words import CommandTranslator
@@ -283,6 +283,8 @@ class KachufulBot(discord.Client):
                         await self.service.channel_lost(table.id, how)
                     case ThreadOpened(game_id, thread_id):
                         self.service.attach_thread(game_id, thread_id)
+                    case Shown(game_id, shown):
+                        await self.service.shown(game_id, shown)
             except Exception:  # one report's trouble must not stop the next ones
                 log.exception("report %s not passed to the core", report)
 

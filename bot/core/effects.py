@@ -252,6 +252,16 @@ class ShowFinal(Effect):
     """Per seat, the change of the person's shown skill rating (``None``: not rated)."""
 
 
+@dataclass(frozen=True, slots=True)
+class ConfirmShown(Effect):
+    """Not shown: once everything queued before it is delivered, the delivery reports
+    the step that had saved ``shown`` player actions as shown, which clears the
+    game's owed showing (``bot.core.showing``)."""
+
+    game_id: int
+    shown: int
+
+
 TellKind = Literal["cancelled_channel_lost", "channel_unwritable"]
 
 

@@ -29,7 +29,7 @@ from bot.core.lobby_idle import LobbyIdle
 from bot.core.refusals import Refusal
 from bot.core.seats import SeatState
 from bot.core.session import GameSession
-from bot.core.shared_timers import owed_progress_due
+from bot.core.shared_timers import owed_progress_due, owed_showing_due
 from bot.core.sharing import GameLookup
 from bot.core.snapshots import can_start, lobby_snapshot, place_of, table_snapshot
 from bot.core.stored_sessions import TARGET_KEY
@@ -237,10 +237,13 @@ class Lobbies:
             # Started and owing its first moves and deadlines, at once: if this process
             # dies before making them, another claims the mark and does.
             await self._ctx.storage.games.start_game(
-                session.game_id, progress_due=owed_progress_due(self._ctx))
+                session.game_id, progress_due=owed_progress_due(self._ctx),
+                showing_due=owed_showing_due(self._ctx))
             session.progress_owed = True
         else:
-            await self._ctx.storage.games.start_game(session.game_id)
+            await self._ctx.storage.games.start_game(
+                session.game_id, showing_due=owed_showing_due(self._ctx))
+        session.showing_owed = True
         self._idle.started(session.game_id)
         session.game = game
         session.status = "active"

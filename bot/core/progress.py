@@ -9,13 +9,14 @@ from typing import Final
 
 from bot.core.computers import DEFAULT_LEVEL
 from bot.core.context import CoreContext
-from bot.core.effects import EditTable, Effect, Note, OfferBack
+from bot.core.effects import Effect, Note, OfferBack
 from bot.core.session import GameSession
 from bot.core.shared_timers import SharedTurnTimers
-from bot.core.snapshots import place_of, table_snapshot
+from bot.core.showing import confirm_shown, show_again
+from bot.core.snapshots import place_of
 from bot.core.tasks import KeyedTasks
 from bot.core.timers import TIMEOUTS_BEFORE_AUTOPLAY, TurnTimers
-from bot.core.turns import apply_action, finish, hand_effects, play_computer_moves
+from bot.core.turns import apply_action, finish, play_computer_moves
 from bot.storage import DueDeadline, StorageError
 from engine import IllegalAction
 
@@ -51,7 +52,7 @@ class GameProgress:
             self._retry_later(session)
         else:
             self._attempts.pop(session.game_id, None)
-        self.ctx.show(session, effects)
+        self.ctx.show(session, effects + confirm_shown(session))
         await self.timers.arm(session)
 
     def _retry_later(self, session: GameSession) -> None:
@@ -78,6 +79,7 @@ class GameProgress:
                 self._retry_later(session)
             else:
                 self._attempts.pop(session.game_id, None)
+            session.showing_owed = False  # an ended game is not shown again
             self.ctx.show(session, effects)
             return
         await self.after_move(session, effects)
@@ -107,15 +109,11 @@ class GameProgress:
             if timed_out:
                 await self._time_out(session, timed_out)
                 return
-            if any(due.seat is None for due in dues) and session.game is not None \
-                    and not session.game.is_over:
-                # Owed progress: the process that saved the last step died before its
-                # follow-up, and perhaps before showing it. Show the table and the hands
-                # of whoever is to move, or they would wait for their deadline unseen.
-                place = place_of(session)
-                self.ctx.show(session, [
-                    EditTable(place, table_snapshot(session)),
-                    *hand_effects(session, session.awaiting_humans(), fresh=False)])
+            if any(due.seat is None for due in dues):
+                # Owed progress or showing: the process that saved the last step died
+                # before its follow-up, or before showing it. Show the table and the
+                # hands of whoever is to move, or they would wait for their deadline.
+                self.ctx.show(session, show_again(session))
             await self.resume(session)
 
     async def _time_out(self, session: GameSession, seats: list[int]) -> None:

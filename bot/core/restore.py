@@ -16,6 +16,7 @@ from bot.core.lobby_idle import LobbyIdle
 from bot.core.progress import GameProgress
 from bot.core.session import GameSession
 from bot.core.sharing import GameLookup
+from bot.core.showing import show_again
 from bot.core.snapshots import place_of, table_snapshot
 from bot.core.tasks import start_logged, stop_task
 from bot.storage import StoredGame
@@ -74,8 +75,13 @@ class Restorer:
         deadline = stored_deadline(self._ctx, stored)
         async with self._ctx.working_on(session):
             game = session.game
-            self._ctx.show(session, [EditTable(place_of(session), table_snapshot(session))]
-                           if game is not None and not game.is_over else [])
+            if stored.showing_due is not None:
+                # The last step's delivery never reported it shown (the bot stopped
+                # between its commit and its messages): the hands to move too.
+                self._ctx.show(session, show_again(session))
+            else:
+                self._ctx.show(session, [EditTable(place_of(session), table_snapshot(session))]
+                               if game is not None and not game.is_over else [])
             await self._progress.resume(session)
             if session.is_active and game is not None and not game.is_over:
                 await self._progress.timers.arm(session, deadline)

@@ -42,6 +42,7 @@ from bot.core.restore import Restorer
 from bot.core.session import GameSession
 from bot.core.shared_timers import DueClaims
 from bot.core.sharing import GameLookup
+from bot.core.showing import confirm as confirm_shown_step
 from bot.core.snapshots import hand_snapshot, place_of, table_snapshot
 from bot.core.turn_pings import TurnPings, note_turns
 from bot.core.turns import (
@@ -268,6 +269,10 @@ class GameService:
     async def dms_closed(self, game_id: int, seat: int) -> None:
         """The adapter found this person's DMs closed: they play with "My hand"."""
         await mark_dms_closed(self.ctx, game_id, seat)
+
+    async def shown(self, game_id: int, shown: int) -> None:
+        """The adapter delivered a step (a ``ConfirmShown``): it no longer owes it."""
+        await confirm_shown_step(self.ctx, game_id, shown)
 
     # --- ending ---------------------------------------------------------------------------
 

@@ -55,6 +55,9 @@ class GameSession:
     progress_owed: bool = False
     """Shared database: a step marked the game as owing progress (see
     ``bot.core.shared_timers``); the next stored deadlines clear the mark."""
+    showing_owed: bool = False
+    """A step of this process marked the game as owing its showing (or it claimed
+    the mark): the step's effects end with a ``ConfirmShown``."""
     finish_pending: bool = False
     """The game is over but its end is not recorded yet (a failed save, retried)."""
     rating_changes: tuple[int | None, ...] = ()

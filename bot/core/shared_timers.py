@@ -30,6 +30,9 @@ log = logging.getLogger(__name__)
 OWED_PROGRESS_SECONDS: Final = 5.0
 """How long after a person's move another process may take over the step's follow-up
 (computer moves, the end) — long after a live process has done it."""
+OWED_SHOWING_SECONDS: Final = 10.0
+"""How long after a step another process may show it again, its delivery not having
+reported it shown (a live process's delivery has long since, bar rate limits)."""
 CLAIM_LEASE: Final = timedelta(seconds=5)
 """A claimed deadline whose claimer died falls due again this much later."""
 POLL_SECONDS: Final = 1.0
@@ -49,6 +52,10 @@ def moment(seconds: float) -> datetime:
 
 def owed_progress_due(ctx: CoreContext) -> datetime:
     return moment(ctx.clock() + OWED_PROGRESS_SECONDS)
+
+
+def owed_showing_due(ctx: CoreContext) -> datetime:
+    return moment(ctx.clock() + OWED_SHOWING_SECONDS)
 
 
 class SharedTurnTimers:

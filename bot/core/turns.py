@@ -27,7 +27,7 @@ from bot.core.effects import (
 )
 from bot.core.game_end import finish_effects, record_finish
 from bot.core.session import GameSession
-from bot.core.shared_timers import owed_progress_due
+from bot.core.shared_timers import owed_progress_due, owed_showing_due
 from bot.core.snapshots import hand_snapshot, place_of, table_snapshot
 from bot.core.turn_pings import note_turns
 from bot.storage import StorageError
@@ -60,17 +60,21 @@ async def apply_action(
     cleared = {seat: None} if state.deadline_saved else None
     flags: dict[str, Any] = {} if missed is None else {
         "missed_turns": missed[0], "autoplay": missed[1]}
+    # A person's move or a timeout owes its showing until the delivery reports it
+    # shown (a computer's move is part of such a step).
+    showing = None if reason == "computer" else owed_showing_due(ctx)
     if ctx.shared and reason != "computer":
         # Until this step's follow-up is done, the game owes progress that another
         # process takes over if this one dies (see ``bot.core.shared_timers``).
         await ctx.storage.games.append_action(
             session.game_id, game.player_action_count, action, deadlines=cleared,
-            progress_due=owed_progress_due(ctx), **flags)
+            progress_due=owed_progress_due(ctx), showing_due=showing, **flags)
         session.progress_owed = True
     else:
         await ctx.storage.games.append_action(
-            session.game_id, game.player_action_count, action, deadlines=cleared, **flags
-        )
+            session.game_id, game.player_action_count, action, deadlines=cleared,
+            showing_due=showing, **flags)
+    session.showing_owed = session.showing_owed or showing is not None
     state.deadline_saved = False
     state.turn_deadline = None
     deal = (game.deal_number, game.deal_count, game.hand_size, game.trump)

@@ -34,6 +34,9 @@ class DueDeadline:
     claimed_until: datetime
     """The deadline the claim stored: still there when the claimer takes the game,
     nobody has moved the game on since (a move clears or renews it)."""
+    showing: bool = False
+    """(``seat`` None) the game owes the showing of a step: the process that saved it
+    died before its delivery reported it shown."""
 
 
 async def claim_due_deadlines(
@@ -66,6 +69,16 @@ async def claim_due_deadlines(
             await tx.executemany("UPDATE games SET progress_due = ? WHERE id = ?",
                                  [(until, game_id) for game_id, _ in games])
             owed = [(int(game_id), None, int(due)) for game_id, due in games]
+        showings: list[tuple[int, None, int]] = []
+        if len(rows) + len(owed) < limit:
+            games = await tx.fetchall(
+                "SELECT id, showing_due FROM games WHERE showing_due <= ? "
+                f"AND status = 'active' ORDER BY showing_due, id LIMIT ?{db.dialect.skip_locked}",
+                (moment, limit - len(rows) - len(owed)),
+            )
+            await tx.executemany("UPDATE games SET showing_due = ? WHERE id = ?",
+                                 [(until, game_id) for game_id, _ in games])
+            showings = [(int(game_id), None, int(due)) for game_id, due in games]
     claimed = []
     lease_end = from_epoch(until)
     assert lease_end is not None
@@ -74,4 +87,8 @@ async def claim_due_deadlines(
         assert moment_due is not None
         claimed.append(DueDeadline(int(game_id), None if seat is None else int(seat),
                                    moment_due, lease_end))
+    for game_id, _, due in showings:
+        moment_due = from_epoch(int(due))
+        assert moment_due is not None
+        claimed.append(DueDeadline(game_id, None, moment_due, lease_end, showing=True))
     return claimed

@@ -249,11 +249,13 @@ async def _remove_at(tx: Tx, game_id: int, seat: int) -> bool:
 
 
 async def start_game(
-    db: Backend, game_id: int, now: datetime | None, progress_due: datetime | None = None
+    db: Backend, game_id: int, now: datetime | None, progress_due: datetime | None = None,
+    showing_due: datetime | None = None,
 ) -> None:
     check_id("game_id", game_id)
     started = now_or(now)
     owed = to_optional_epoch(progress_due)
+    showing = to_optional_epoch(showing_due)
     async with db.transaction("starting a game") as tx:
         rules = await _lobby_rules(db, tx, game_id)
         row = await tx.fetchone("SELECT count(*) FROM seats WHERE game_id = ?", (game_id,))
@@ -264,8 +266,8 @@ async def start_game(
             raise GameStateConflict(str(exc), code="cannot_start", reason=str(exc)) from None
         await tx.execute(
             "UPDATE games SET status = 'active', started_at = ?, progress_due = ?, "
-            "idle_due = NULL WHERE id = ?",
-            (started, owed, game_id),
+            "showing_due = ?, showing_seq = 0, idle_due = NULL WHERE id = ?",
+            (started, owed, showing, game_id),
         )
 
 

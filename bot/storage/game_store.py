@@ -104,12 +104,15 @@ class GameStore:
         return await game_setup.remove_last_computer(self._db, game_id, idle_due)
 
     async def start_game(
-        self, game_id: int, *, now: datetime | None = None, progress_due: datetime | None = None
+        self, game_id: int, *, now: datetime | None = None, progress_due: datetime | None = None,
+        showing_due: datetime | None = None,
     ) -> None:
         """Lobby → active, once the seats suit the rules; with ``progress_due``, the
         game owes progress (its first moves and deadlines) from then on, in the same
-        transaction, for any process to claim if this one dies before making them."""
-        await game_setup.start_game(self._db, game_id, now, progress_due)
+        transaction, for any process to claim if this one dies before making them;
+        with ``showing_due``, it owes the showing of its start likewise (see
+        :meth:`clear_showing_due`)."""
+        await game_setup.start_game(self._db, game_id, now, progress_due, showing_due)
 
     # --- during a game -----------------------------------------------------------------------
 
@@ -123,12 +126,14 @@ class GameStore:
         progress_due: datetime | Unset | None = UNSET,
         missed_turns: int | Unset = UNSET,
         autoplay: bool | Unset = UNSET,
+        showing_due: datetime | None = None,
     ) -> None:
         """Commit one player action (``seq`` = player actions saved so far) and, in the
         same transaction, optional per-seat turn deadlines and the moment the game's
-        owed progress falls due (see :meth:`set_turn_deadlines`), and the mover's seat's
-        missed turns and autoplay (a timeout's, saved with its move or not at all). Call
-        it before applying the action to the game or showing it to anyone.
+        owed progress falls due (see :meth:`set_turn_deadlines`), the mover's seat's
+        missed turns and autoplay (a timeout's, saved with its move or not at all), and
+        the moment the step's owed showing falls due (see :meth:`clear_showing_due`).
+        Call it before applying the action to the game or showing it to anyone.
 
         Raises :class:`StorageBusy` / :class:`StorageFull` / :class:`StorageUnavailable`
         (nothing was saved; the next try may succeed) or :class:`GameStateConflict`
@@ -139,7 +144,14 @@ class GameStore:
             missed_turns=missed_turns, left_game=UNSET, dm_channel_id=UNSET,
             dm_message_id=UNSET, turn_deadline=UNSET)
         await moves.append_action(self._db, game_id, seq, action, deadlines, progress_due,
-                                  flags)
+                                  flags, showing_due)
+
+    async def clear_showing_due(self, game_id: int, shown: int) -> bool:
+        """The delivery showed the step that had saved ``shown`` player actions: the
+        game's owed showing (set by that step or an earlier one) is cleared; a later
+        step's stays. Whether a mark was cleared. Until it is, any process claims the
+        due mark (:meth:`claim_due_deadlines`) and shows the game again."""
+        return await moves.clear_showing_due(self._db, game_id, shown)
 
     async def update_game_messages(
         self,

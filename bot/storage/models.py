@@ -149,6 +149,8 @@ class StoredGame:
     actions_saved: int
     game: AnyGame | None
     replay_error: str | None = None
+    showing_due: datetime | None = None
+    """The last step's showing is owed (its delivery never reported it shown)."""
 
     @property
     def next_seq(self) -> int:

@@ -63,14 +63,21 @@ async def append_action(
     deadlines: Mapping[int, datetime | None] | None,
     progress_due: datetime | Unset | None = UNSET,
     seat_flags: Mapping[str, Any] | None = None,
+    showing_due: datetime | None = None,
 ) -> None:
-    """``seat_flags``: columns of the mover's seat (from :func:`seat_changes`)."""
+    """``seat_flags``: columns of the mover's seat (from :func:`seat_changes`);
+    ``showing_due``: the step owes its showing (see :func:`clear_showing_due`)."""
     statement, params, updates = _append_statement(db.dialect, game_id, seq, action, deadlines)
-    if updates is None and isinstance(progress_due, Unset) and not seat_flags:
+    game_changes: dict[str, Any] = {}
+    if not isinstance(progress_due, Unset):
+        game_changes["progress_due"] = to_optional_epoch(progress_due)
+    if showing_due is not None:
+        game_changes |= {"showing_due": to_optional_epoch(showing_due), "showing_seq": seq + 1}
+    if updates is None and not game_changes and not seat_flags:
         saved = await db.write(statement, params, "saving a move")
     else:
         async with db.transaction("saving a move") as tx:
-            saved = await _append_in(tx, statement, params, updates or [], progress_due)
+            saved = await _append_in(tx, statement, params, updates or [], game_changes)
             if saved and seat_flags:
                 columns = ", ".join(f"{column} = ?" for column in seat_flags)
                 await tx.execute(
@@ -107,17 +114,34 @@ async def _append_in(
     statement: str,
     params: dict[str, Any],
     updates: list[tuple[int | None, int, int]],
-    progress_due: datetime | Unset | None = UNSET,
+    game_changes: Mapping[str, Any],
 ) -> int:
+    """``game_changes``: columns of the game's row (owed progress and showing), fixed
+    by the caller."""
     saved = await tx.execute(statement, params)
     if saved and updates:
         await tx.executemany(
             "UPDATE seats SET turn_deadline = ? WHERE game_id = ? AND seat = ?", updates
         )
-    if saved and not isinstance(progress_due, Unset):
-        await tx.execute("UPDATE games SET progress_due = ? WHERE id = ?",
-                         (to_optional_epoch(progress_due), params["game"]))
+    if saved and game_changes:
+        columns = ", ".join(f"{column} = ?" for column in game_changes)
+        await tx.execute(f"UPDATE games SET {columns} WHERE id = ?",
+                         (*game_changes.values(), params["game"]))
     return saved
+
+
+async def clear_showing_due(db: Backend, game_id: int, shown: int) -> bool:
+    """The delivery showed a step that had saved ``shown`` player actions: the mark
+    of that step (or an earlier one) is cleared; a later step's mark stays. Whether
+    a mark was cleared."""
+    check_id("game_id", game_id)
+    if isinstance(shown, bool) or not isinstance(shown, int) or shown < 0:
+        raise InvalidValue(f"shown is a whole number from 0, not {shown!r}")
+    changed = await db.write(
+        "UPDATE games SET showing_due = NULL, showing_seq = NULL "
+        "WHERE id = ? AND showing_due IS NOT NULL AND showing_seq <= ?",
+        (game_id, shown), "clearing an owed showing")
+    return changed > 0
 
 
 async def _explain_refused_action(tx: Tx, game_id: int, seq: int) -> None:

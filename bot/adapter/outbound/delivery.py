@@ -51,11 +51,12 @@ from bot.adapter.outbound.discord_codes import (
 )
 from bot.adapter.outbound.message_book import MessageBook
 from bot.adapter.outbound.redelivery import MUST_ARRIVE, URGENCY_OF, passing, waits
-from bot.adapter.outbound.reports import ChannelLost, DmsClosed, Reports
+from bot.adapter.outbound.reports import ChannelLost, DmsClosed, Reports, Shown
 from bot.adapter.outbound.table_pace import DEFAULT_PACE_SECONDS, Cancellable, Clock, TablePace
 from bot.core.effects import (
     CloseHand,
     CloseTable,
+    ConfirmShown,
     EditTable,
     Effect,
     PostTable,
@@ -192,6 +193,9 @@ class Delivery:
                     item = pending
                 elif isinstance(item, ShowFinal):
                     self._pace.forget(table)
+                elif isinstance(item, ConfirmShown):
+                    self._reports.put(Shown(item.game_id, item.shown))
+                    continue
                 await self._deliver_until_shown(table, item)
         finally:
             del self._workers[table]

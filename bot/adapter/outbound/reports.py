@@ -1,5 +1,6 @@
 """What showing effects taught the adapter that the core must know: a person's DMs are
-closed, a table's channel is gone or refuses the bot, a game moved into its thread.
+closed, a table's channel is gone or refuses the bot, a game moved into its thread, a
+step was shown.
 
 The outbound side only reports; the client passes each report to the core, in order
 (``KachufulBot.pass_reports``). So the delivery knows nothing of the core, and nothing
@@ -32,7 +33,15 @@ class ThreadOpened:
     thread_id: int
 
 
-Report = DmsClosed | ChannelLost | ThreadOpened
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """Everything queued before a step's ``ConfirmShown`` was delivered."""
+
+    game_id: int
+    shown: int
+
+
+Report = DmsClosed | ChannelLost | ThreadOpened | Shown
 
 
 class Reports:

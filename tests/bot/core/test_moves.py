@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.core.effects import EditTable, PingTurn, ShowHand
+from bot.core.effects import ConfirmShown, EditTable, PingTurn, ShowHand
 from bot.core.move_choice import MoveChoice
 from bot.core.refusals import Refusal
 from engine import DECK, Phase
@@ -45,11 +45,13 @@ async def test_a_bid_edits_the_table_then_the_hands_then_pings_the_next(
 
     [after] = game.awaiting()
     shown = core.since(mark)
-    assert [type(effect) for effect in shown] == [EditTable, ShowHand, ShowHand]
+    # The step ends with its confirmation: once shown, it no longer owes its showing.
+    assert [type(effect) for effect in shown] == [EditTable, ShowHand, ShowHand, ConfirmShown]
     # The ping comes a moment later, to a player who has not moved by then.
     await wait_for(lambda: any(isinstance(e, PingTurn) for e in core.since(mark)), "the ping")
     shown = core.since(mark)
-    assert [type(effect) for effect in shown] == [EditTable, ShowHand, ShowHand, PingTurn]
+    assert [type(effect) for effect in shown] == [
+        EditTable, ShowHand, ShowHand, ConfirmShown, PingTurn]
     table, ping = shown[0], shown[-1]
     hands = {effect.seat: effect for effect in of_type(shown, ShowHand)}
     assert sorted(hands) == sorted({mover.seat, after})

@@ -265,7 +265,7 @@ async def test_the_migration_rates_the_games_played_before(
     assert await raw_execute(database, "SELECT COUNT(*) FROM games") == [(len(TABLES) + 1,)]
 
     again = await open_storage(database)
-    assert (again.version_before, again.version) == (5, 10)
+    assert (again.version_before, again.version) == (5, 11)
     assert await stored_ratings(database) == rated
     assert await raw_execute(
         database, "SELECT game_id, seat, rating_mu, rating_sigma, rating_before FROM results "
@@ -292,8 +292,11 @@ def _player_totals_without_game(location: Location) -> list[str]:
 
 
 async def _back_to_version_5(location: Location) -> None:
-    """The database as migrations 1–5 left it: what 0006 to 0010 added taken away."""
+    """The database as migrations 1–5 left it: what 0006 to 0011 added taken away."""
     statements = [
+        "DROP INDEX games_showing_due",
+        "ALTER TABLE games DROP COLUMN showing_seq",
+        "ALTER TABLE games DROP COLUMN showing_due",
         "DROP INDEX games_idle_due",
         "ALTER TABLE games DROP COLUMN idle_due",
         "ALTER TABLE seats DROP COLUMN looked_deal",

@@ -1,4 +1,5 @@
-"""The delivery's stop: it waits for what is queued, and only for that."""
+"""The delivery's stop: it waits for what is queued, and only for that; and what it
+reports back to the core."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from bot.adapter.outbound.delivery import Delivery
 from bot.adapter.outbound.discord_codes import DMS_CLOSED
 from bot.adapter.outbound.message_book import MessageBook
 from bot.adapter.outbound.reports import DmsClosed, Reports
-from bot.core.effects import Effect, PingTurn, Place
+from bot.adapter.outbound.reports import Shown as ShownReport
+from bot.core.effects import ConfirmShown, Effect, PingTurn, Place
 from bot.core.tables import TableRef
 
 PLACE = Place(guild_id=1, channel_id=2)
@@ -74,3 +76,13 @@ async def test_a_refusal_the_core_must_know_of_is_reported_not_called() -> None:
     assert await reports.get() == DmsClosed(7, 1)
     assert reports.pending() == 0
     assert cast(Any, book.known(7)).dms_closed == {1}
+
+
+async def test_a_step_is_reported_shown_after_what_came_before_it() -> None:
+    shown, reports = Shown(), Reports()
+    sink = Delivery(shown, cast(MessageBook, None), reports, table_edit_interval=60.0)
+    ping = PingTurn(PLACE, 7, 0, 99, "bid", in_channel=False)
+    sink.submit(TableRef.game(7), [ping, ConfirmShown(PLACE, 7, 3)])
+    await sink.drain(timeout=2.0)
+    assert shown.effects == [(TableRef.game(7), cast(Any, ping))], "nothing shown for it"
+    assert await reports.get() == ShownReport(7, 3)

@@ -9,13 +9,15 @@ from bot.core import effects as fx
 from bot.core import pad_effects as pad_fx
 
 ABSTRACT = {fx.Effect, pad_fx.PadEffect}
+NOT_SHOWN = {fx.ConfirmShown}
+"""Effects the delivery answers itself (a report back to the core), never shown."""
 
 
 def effect_types() -> set[type[fx.Effect]]:
     found: set[type[fx.Effect]] = set()
     for module in (fx, pad_fx):
         for _, value in inspect.getmembers(module, inspect.isclass):
-            if issubclass(value, fx.Effect) and value not in ABSTRACT:
+            if issubclass(value, fx.Effect) and value not in ABSTRACT | NOT_SHOWN:
                 found.add(value)
     return found
 

@@ -1,0 +1,51 @@
+"""Owed showings: a step is shown after its commit, so a process dying in between
+would leave the next player without controls until their turn's reminder.
+
+The step that creates the obligation (a start, a person's move, a timeout) stores a
+mark in its own transaction (``games.showing_due``); its effects end with a
+``ConfirmShown``, and once the delivery has shown everything before it, the adapter
+reports the step shown and the mark is cleared (:func:`confirm`). A mark still there
+when it falls due is claimed like owed progress, by any process on a shared database
+(``bot.core.shared_timers``), or found by the restarted bot on SQLite
+(``bot.core.restore``), which shows the table and the hands to move again.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from bot.core.context import CoreContext
+from bot.core.effects import ConfirmShown, EditTable, Effect
+from bot.core.session import GameSession
+from bot.core.snapshots import place_of, table_snapshot
+from bot.core.turns import hand_effects
+from bot.storage import StorageError
+
+log = logging.getLogger(__name__)
+
+
+def confirm_shown(session: GameSession) -> list[Effect]:
+    """The last effect of a step that owes its showing (none if it owes none)."""
+    if not session.showing_owed or session.game is None:
+        return []
+    session.showing_owed = False
+    return [ConfirmShown(place_of(session), session.game_id,
+                         session.game.player_action_count)]
+
+
+def show_again(session: GameSession) -> list[Effect]:
+    """What a step whose showing may be lost shows again: the table, and the hands
+    of whoever is to move (the claimer confirms it in turn)."""
+    if not session.is_active or session.game is None or session.game.is_over:
+        return []
+    session.showing_owed = True
+    return [EditTable(place_of(session), table_snapshot(session)),
+            *hand_effects(session, session.awaiting_humans(), fresh=False)]
+
+
+async def confirm(ctx: CoreContext, game_id: int, shown: int) -> None:
+    """The adapter delivered a step that had saved ``shown`` player actions."""
+    try:
+        await ctx.storage.games.clear_showing_due(game_id, shown)
+    except StorageError as exc:  # the mark falls due and the game is shown again
+        log.warning("owed showing of game %s not cleared: %s", game_id, exc)
