@@ -15,7 +15,7 @@ from bot.adapter.client import KachufulBot
 from bot.adapter.shards import make_bot
 from bot.memory import limit_malloc_arenas
 from bot.settings import Settings, SettingsError, configure_logging, load_settings
-from bot.storage import StorageError
+from bot.storage import StorageError, fail_point
 from render.fonts import ShapingUnavailable, require_shaping
 
 log = logging.getLogger(__name__)
@@ -32,8 +32,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     configure_logging(settings.log_level)
     try:
+        fail_point.arm_from_environment()
         require_shaping()
-    except ShapingUnavailable as exc:
+    except (ValueError, ShapingUnavailable) as exc:  # a bad fail point, or no shaping
         print(f"error: {exc}", file=sys.stderr)
         return 2
     limit_malloc_arenas()  # before the first thread starts

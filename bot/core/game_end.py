@@ -8,7 +8,7 @@ from bot.core.context import CoreContext
 from bot.core.effects import CloseHand, CloseTable, Effect, HandClosure, Note, NoteKind, ShowFinal
 from bot.core.session import GameSession
 from bot.core.snapshots import place_of, table_snapshot
-from bot.storage import StorageError
+from bot.storage import StorageError, fail_point
 from engine.record import game_to_record, record_to_json
 
 log = logging.getLogger(__name__)
@@ -29,6 +29,7 @@ async def record_finish(ctx: CoreContext, session: GameSession) -> bool:
                     session.game_id, exc)
         session.finish_pending = True
         return False
+    fail_point.after_commit("finish")
     session.finish_pending = False
     session.rating_changes = tuple(result.rating_change for result in results)
     session.status = "finished"

@@ -33,7 +33,7 @@ from bot.core.shared_timers import owed_progress_due, owed_showing_due
 from bot.core.sharing import GameLookup
 from bot.core.snapshots import can_start, lobby_snapshot, place_of, table_snapshot
 from bot.core.stored_sessions import TARGET_KEY
-from bot.storage import GameStateConflict, NewSeat, StorageError
+from bot.storage import GameStateConflict, NewSeat, StorageError, fail_point
 from engine import KachufulError
 from engine.kinds import AnyRules, kind_of
 from engine.shuffle import new_seed
@@ -243,6 +243,7 @@ class Lobbies:
         else:
             await self._ctx.storage.games.start_game(
                 session.game_id, showing_due=owed_showing_due(self._ctx))
+        fail_point.after_commit("start")
         session.showing_owed = True
         self._idle.started(session.game_id)
         session.game = game

@@ -23,7 +23,7 @@ from bot.core.database_clock import DatabaseClock
 from bot.core.session import GameSession
 from bot.core.tasks import KeyedTasks, start_logged, stop_task
 from bot.core.turn_reminders import half_time, turn_reminders
-from bot.storage import DueDeadline, StorageError
+from bot.storage import DueDeadline, StorageError, fail_point
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +87,7 @@ class SharedTurnTimers:
                 # The owed-progress mark stays: another process carries the game on.
                 log.warning("turn deadlines of game %s not saved: %s", session.game_id, exc)
                 return
+            fail_point.after_commit("deadlines")
             for seat, when in changed.items():
                 session.seats[seat].turn_deadline = when
                 session.seats[seat].deadline_saved = when is not None
@@ -155,6 +156,8 @@ class DueClaims:
             except StorageError as exc:
                 log.warning("due deadlines not claimed: %s", exc)
                 claimed = []
+            if claimed:
+                fail_point.after_commit("claim")
             by_game: dict[int, list[DueDeadline]] = {}
             for due in claimed:
                 by_game.setdefault(due.game_id, []).append(due)

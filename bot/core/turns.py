@@ -30,7 +30,7 @@ from bot.core.session import GameSession
 from bot.core.shared_timers import owed_progress_due, owed_showing_due
 from bot.core.snapshots import hand_snapshot, place_of, table_snapshot
 from bot.core.turn_pings import note_turns
-from bot.storage import StorageError
+from bot.storage import StorageError, fail_point
 from engine import Bid, DealScored, DealStarted, GameOver, Phase, Play, TrickWon
 
 log = logging.getLogger(__name__)
@@ -74,6 +74,7 @@ async def apply_action(
         await ctx.storage.games.append_action(
             session.game_id, game.player_action_count, action, deadlines=cleared,
             showing_due=showing, **flags)
+    fail_point.after_commit("computer-move" if reason == "computer" else "move")
     session.showing_owed = session.showing_owed or showing is not None
     state.deadline_saved = False
     state.turn_deadline = None
