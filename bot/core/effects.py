@@ -145,12 +145,14 @@ class EditTable(Effect):
 
 @dataclass(frozen=True, slots=True)
 class CloseTable(Effect):
-    """A table message stops being current: its deal is over (it keeps the result) or
-    the game was cancelled. Either way it loses its controls."""
+    """A table message stops being current: its deal is over (it becomes the deal's score
+    sheet) or the game was cancelled. Either way it loses its controls."""
 
     game_id: int
     result: DealResult | None
     names: tuple[str, ...]
+    view: AnyView | None = None
+    """The public view once the deal is scored (``None``: cancelled): the sheet's rows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,13 +164,6 @@ class ShowTrick(Effect):
     deal_count: int
     hand_size: int
     trump: Suit | None
-
-
-@dataclass(frozen=True, slots=True)
-class ShowScores(Effect):
-    game_id: int
-    view: AnyView
-    names: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)

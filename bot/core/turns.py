@@ -22,7 +22,6 @@ from bot.core.effects import (
     Note,
     PostTable,
     ShowHand,
-    ShowScores,
     ShowTrick,
 )
 from bot.core.game_end import finish_effects, record_finish
@@ -100,8 +99,7 @@ async def apply_action(
         elif isinstance(event, DealScored):
             result = game.results()[event.number - 1]
             names = tuple(session.names())
-            effects += [CloseTable(place, session.game_id, result, names),
-                        ShowScores(place, session.game_id, game.view(None), names)]
+            effects.append(CloseTable(place, session.game_id, result, names, game.view(None)))
         elif isinstance(event, DealStarted):
             dealt = True
         elif isinstance(event, GameOver):

@@ -12,6 +12,7 @@ from pathlib import Path
 from engine import CallBreakGame
 from engine.callbreak import CallBreakRules, points_text
 from engine.record import game_from_record, game_to_record
+from tests.e2e.deal_sheets import deal_sheets, score_lines
 from tests.e2e.harness import People, Table, assert_answered_fast, bot_running, open_table
 from tests.fake_discord.driver import FakeDiscord
 from tests.fake_discord.models import Message, User
@@ -73,14 +74,13 @@ async def test_four_people_play_a_whole_callbreak_match(
         assert people.clicks == 4 * DEALS + 4 * 13 * DEALS
         assert replayed.totals() == stored.game.totals()
 
-        # Every deal's score message in the channel matches the replay, with one decimal.
+        # Every deal's score sheet (its closed table message) matches the replay, with one
+        # decimal.
         names = list(replayed.players)
-        scored = [m for m in fake.channel_messages(table.channel)
-                  if m.content.startswith("**Deal ") and " scored**" in m.content]
+        scored = deal_sheets(fake, table.channel)
         assert len(scored) == DEALS
         for message, result in zip(scored, results, strict=True):
-            assert any(a.is_png() for a in message.attachments), "a score sheet picture"
-            lines = [SCORE_LINE.match(line) for line in message.content.splitlines()[1:]]
+            lines = [SCORE_LINE.match(line) for line in score_lines(message)]
             assert all(lines), message.content
             for seat, match in enumerate(lines):
                 assert match is not None

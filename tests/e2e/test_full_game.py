@@ -1,5 +1,6 @@
-"""Four people play a whole classic game through their DMs; the channel's score sheet
-matches a replay of the stored record, and the leaderboard shows the result."""
+"""Four people play a whole classic game through their DMs; each deal's score sheet (its
+closed table message) matches a replay of the stored record, and the leaderboard shows
+the result."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 from pathlib import Path
 
 from engine.record import game_from_record, game_to_record
+from tests.e2e.deal_sheets import deal_sheets, score_lines
 from tests.e2e.harness import People, Table, assert_answered_fast, bot_running, open_table
 from tests.fake_discord.driver import FakeDiscord
 
@@ -34,14 +36,12 @@ async def test_four_people_play_a_whole_classic_game(
         assert len(results) == 25
         assert people.clicks == 4 * 25 + 4 * sum(results[k].hand_size for k in range(25))
 
-        # Every deal's score message in the channel matches the replay.
+        # Every deal's score sheet (its closed table message) matches the replay.
         names = list(replayed.players)
-        scored = [m for m in fake.channel_messages(table.channel)
-                  if m.content.startswith("**Deal ") and " scored**" in m.content]
+        scored = deal_sheets(fake, table.channel)
         assert len(scored) == 25
         for message, result in zip(scored, results, strict=True):
-            assert any(a.is_png() for a in message.attachments), "a score sheet picture"
-            lines = [SCORE_LINE.match(line) for line in message.content.splitlines()[1:]]
+            lines = [SCORE_LINE.match(line) for line in score_lines(message)]
             assert all(lines)
             for seat, match in enumerate(lines):
                 assert match is not None

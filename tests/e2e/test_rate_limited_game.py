@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from tests.e2e.deal_sheets import deal_sheets
 from tests.e2e.harness import (
     People,
     Table,
@@ -34,9 +35,8 @@ async def test_a_whole_game_within_discords_rate_limits(tmp_path: Path) -> None:
             stored = await bot.storage.games.load_game(game_id)
             assert stored.status == "finished" and stored.game is not None
             deals = len(stored.game.results())
-            scored = [m for m in fake.channel_messages(table.channel)
-                      if m.content.startswith("**Deal ") and " scored**" in m.content]
-            assert len(scored) == deals, "every deal's score message arrived"
+            assert len(deal_sheets(fake, table.channel)) == deals, \
+                "every deal's score sheet arrived"
             assert any(a.filename.endswith(".json") for a in final.attachments)
         counters = fake.counters
         assert counters.global_429s == 0, counters.rate_limited

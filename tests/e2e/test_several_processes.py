@@ -18,6 +18,7 @@ import pytest
 from bot.storage import Storage
 from engine.record import game_from_record, game_to_record
 from tests.bot.storage.postgres_server import PostgresServer
+from tests.e2e.deal_sheets import deal_sheets, score_lines
 from tests.e2e.harness import choose, hand_message, move_buttons, open_table
 from tests.e2e.processes import BotProcess
 from tests.fake_discord.driver import FakeDiscord
@@ -91,10 +92,9 @@ class Server:
             made += 1
 
     def shown_totals(self) -> dict[str, int]:
-        scored = [m for m in self.fake.channel_messages(self.channel)
-                  if m.content.startswith("**Deal ") and " scored**" in m.content]
+        scored = deal_sheets(self.fake, self.channel)
         totals: dict[str, int] = {}
-        for line in scored[-1].content.splitlines()[1:]:
+        for line in score_lines(scored[-1]):
             match = SCORE_LINE.match(line)
             assert match is not None, line
             totals[match["name"]] = int(match["total"])

@@ -160,7 +160,7 @@ def _bot_texts(words: Words) -> None:
     turn_line(words, table)
     for result in view.results:
         deal_summary(words, result, game.players, game.rules)
-        closed_table_text(words, result)
+    closed_table_text(words)
     final_text(words, view, game.players, (3, -2, None, 0))
     callbreak = _callbreak()
     table_text(words, TableSnapshot(1, labels, callbreak.view(None), "00" * 32))

@@ -28,7 +28,6 @@ GAME_HANDLERS: Final[dict[type[fx.Effect], GameHandler]] = {
     fx.EditTable: showing.show_edit_table,
     fx.CloseTable: showing.show_close_table,
     fx.ShowTrick: showing.show_trick,
-    fx.ShowScores: showing.show_scores,
     fx.ShowFinal: showing.show_final,
     fx.ShowHand: showing.show_hand,
     fx.CloseHand: showing.show_close_hand,

@@ -21,7 +21,7 @@ from bot.core import pad_effects as pad_fx
 
 MUST_ARRIVE: Final[frozenset[type[fx.Effect]]] = frozenset({
     fx.ShowLobby, fx.AnnounceStart, fx.PostTable, fx.EditTable, fx.CloseTable, fx.ShowTrick,
-    fx.ShowScores, fx.ShowFinal, fx.ShowHand, fx.CloseHand, pad_fx.ShowPad,
+    fx.ShowFinal, fx.ShowHand, fx.CloseHand, pad_fx.ShowPad,
     pad_fx.ShowPadSheet,
 })
 """The state of a game or pad, as its players see it."""

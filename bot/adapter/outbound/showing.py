@@ -1,9 +1,9 @@
 """Each effect as Discord calls: the table in the channel, hands in DMs.
 
-Per deal the channel gets one table message (edited as bids and cards come in),
-one picture per finished trick and a score sheet; each person gets one DM whose
-hand picture and controls are edited in place, plus a short ping when their turn
-comes. Errors are not handled here: they go up to the delivery's one policy.
+Per deal the channel gets one table message: edited as bids and cards come in (with
+the last finished trick's picture), and at the deal's end into its score sheet. Each
+person gets one DM whose hand picture and controls are edited in place, plus a short
+ping when their turn comes. Errors are not handled here: they go up to the delivery's one policy.
 """
 from __future__ import annotations
 
@@ -155,11 +155,19 @@ async def show_close_table(
     if messages.table_message_id is None or messages.channel_state != "ok":
         return
     words = await ctx.server(e.place)
-    text = texts.closed_table_text(words, e.result)
     extra: dict[str, Any] = {}
-    if trick is not None:  # the deal's last trick: the closed table shows it
-        text += "\n" + _trick_caption(words, trick)
-        extra["attachments"] = [await pictures.trick_file(words, trick)]
+    if e.result is None or e.view is None:
+        text = texts.closed_table_text(words)
+    else:
+        # The deal's score sheet is the closed table (no message of its own: one bot-token
+        # request a deal less), with the deal's last trick below it.
+        names = shown_names(words, e.names)
+        text = texts.deal_summary(words, e.result, names, e.view.rules)
+        files = [await pictures.score_sheet_file(words, e.view, names)]
+        if trick is not None:
+            text += "\n\n" + _trick_caption(words, trick)
+            files.append(await pictures.trick_file(words, trick))
+        extra["attachments"] = files
     await ctx.channel(messages).get_partial_message(messages.table_message_id).edit(
         content=text, view=None, allowed_mentions=NO_MENTIONS, **extra)
 
@@ -171,19 +179,6 @@ async def show_trick(
     next edit (or its closing, for a deal's last trick): no message of its own, and no
     request of the bot token's budget."""
     messages.last_trick = e
-
-
-async def show_scores(
-    ctx: ShowContext, game_id: int, messages: GameMessages, e: fx.ShowScores,
-) -> None:
-    if messages.channel_state != "ok" or not e.view.results:
-        return
-    words = await ctx.server(e.place)
-    names = shown_names(words, e.names)
-    await ctx.channel(messages).send(
-        texts.deal_summary(words, e.view.results[-1], names, e.view.rules),
-        file=await pictures.score_sheet_file(words, e.view, names),
-        allowed_mentions=NO_MENTIONS)
 
 
 async def show_final(

@@ -209,11 +209,9 @@ def mention(seat: SeatLabel) -> str:
     return seat.name
 
 
-def closed_table_text(words: Words, result: DealResult | None) -> str:
-    if result is None:
-        return words.t("This game was cancelled.")
-    return words.t("**Deal {number} is over** ({cards}): the score sheet follows.",
-                   number=result.number, cards=cards_text(words, result.hand_size))
+def closed_table_text(words: Words) -> str:
+    """A cancelled game's table (a finished deal's table is its score sheet)."""
+    return words.t("This game was cancelled.")
 
 
 def deal_summary(
