@@ -16,6 +16,7 @@ from discord import app_commands
 import render
 from bot import health
 from bot.adapter.inbound import router
+from bot.adapter.inbound.click_routing import ClickRouting
 from bot.adapter.inbound.commands import build_group
 from bot.adapter.inbound.errors import answer_failure
 from bot.adapter.outbound.budget import BotTokenBudget
@@ -92,9 +93,10 @@ class KachufulBot(discord.Client):
         self._status_interval = status_interval
         self.reviews = Reviews()
         self.tokens = InteractionTokens()
+        """People's latest click tokens (see ``interaction_tokens``)."""
         self._reports = Reports()
         self._passing: asyncio.Task[None] | None = None
-        """People's latest click tokens (see ``interaction_tokens``)."""
+        self._routing: ClickRouting | None = None
 
     # --- the parts, once set up ---------------------------------------------------------
 
@@ -115,6 +117,11 @@ class KachufulBot(discord.Client):
         if self._pads is None:
             raise RuntimeError("the score pads start in setup_hook")
         return self._pads
+
+    @property
+    def routing(self) -> ClickRouting | None:
+        """Set by a process sharing the shards through PostgreSQL (``shards``)."""
+        return self._routing
 
     @property
     def book(self) -> MessageBook:

@@ -16,10 +16,12 @@ from typing import Any, Final
 import discord
 from discord.gateway import DiscordWebSocket
 
-from bot.adapter.client import KachufulBot
+from bot.adapter.client import SHUTDOWN_GRACE_SECONDS, KachufulBot
+from bot.adapter.inbound.click_routing import ClickRouting
 from bot.core.tasks import stop_task
 from bot.settings import Settings
 from bot.storage import StorageError
+from bot.storage.postgres.click_listener import ClickRoutes
 from bot.storage.postgres.shard_claims import ShardClaims
 
 log = logging.getLogger(__name__)
@@ -58,6 +60,7 @@ class ShardedKachufulBot(KachufulBot, discord.AutoShardedClient):
             ids = list(self.shard_ids or [])
         else:
             await self._claims.open()
+            await self._route_clicks()
             await asyncio.sleep(self._settle)
             ids = sorted(await self._claims.claim_share())
         log.info("running shards %s of %s", ids, self.shard_count)
@@ -66,6 +69,21 @@ class ShardedKachufulBot(KachufulBot, discord.AutoShardedClient):
             # Only once the shards are up (Discord spaces IDENTIFYs seconds apart): a
             # hand-over decided meanwhile would race the launch of the same shard.
             self._watch = asyncio.create_task(self._watch_claims(), name="shard-claims")
+
+    async def _route_clicks(self) -> None:
+        """DM move clicks go to the process running the game's server (see
+        ``click_routing``): this process routes and takes them from now on."""
+        assert self.settings.database_url is not None and self.shard_count is not None
+        routes = ClickRoutes(self.settings.database_url.get_secret_value())
+        await routes.open()
+        self._routing = ClickRouting(routes, self, self.shard_count, self._claimed_member,
+                                     lambda shard: shard in (self.shard_ids or ()),
+                                     self.on_interaction)
+        self._routing.start()
+
+    def _claimed_member(self) -> int | None:
+        claims = self._claims
+        return claims.member if claims is not None and claims.alive else None
 
     async def _launch(self, ids: list[int]) -> None:
         self.shard_ids = sorted({*(self.shard_ids or []), *ids})
@@ -125,6 +143,8 @@ class ShardedKachufulBot(KachufulBot, discord.AutoShardedClient):
         if self._watch is not asyncio.current_task():
             await stop_task(self._watch)
         self._watch = None
+        if self._routing is not None:
+            await self._routing.close(SHUTDOWN_GRACE_SECONDS)
         await super().close()
         if self._claims is not None:
             await self._claims.close()

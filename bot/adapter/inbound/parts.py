@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from bot.adapter.inbound.click_routing import ClickRouting
 from bot.adapter.outbound.delivery import Delivery
 from bot.adapter.outbound.interaction_tokens import InteractionTokens
 from bot.adapter.outbound.message_book import MessageBook
@@ -63,3 +64,9 @@ class BotParts(Protocol):
 
     @property
     def tokens(self) -> InteractionTokens: ...
+
+    @property
+    def routing(self) -> ClickRouting | None:
+        """DM move clicks handed to the process running the game's server (shared
+        shards on PostgreSQL only)."""
+        ...

@@ -91,7 +91,9 @@ async def on_modal(bot: BotParts, interaction: discord.Interaction) -> None:
 
 async def on_move(bot: BotParts, interaction: discord.Interaction, move: MoveButton) -> None:
     service = bot.service
-    if not service.is_loaded(move.game_id):
+    if await _made_elsewhere(bot, interaction, move.game_id):
+        return
+    if not interaction.response.is_done() and not service.is_loaded(move.game_id):
         # Not loaded in this process yet (another one opened it, shared database):
         # acknowledge before loading it; a refusal then follows as a private message.
         await interaction.response.defer()
@@ -104,6 +106,19 @@ async def on_move(bot: BotParts, interaction: discord.Interaction, move: MoveBut
                               move.choice)
     if hand is not None:
         await update_ephemeral_hand(bot, interaction, move.game_id, move.seat, hand)
+
+
+async def _made_elsewhere(bot: BotParts, interaction: discord.Interaction, game_id: int) -> bool:
+    """A DM click of a game whose server another process runs goes there
+    (``click_routing``), acknowledged first. A click routed here is answered already."""
+    routing = bot.routing
+    if routing is None or interaction.guild_id is not None or interaction.response.is_done():
+        return False
+    place = bot.service.place(game_id)
+    if place is not None and routing.runs_guild(place.guild_id):
+        return False
+    await interaction.response.defer()
+    return await routing.hand_over(interaction, game_id)
 
 
 async def on_look(bot: BotParts, interaction: discord.Interaction, look: SeatButton) -> None:
