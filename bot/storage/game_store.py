@@ -209,6 +209,14 @@ class GameStore:
         )
         await moves.update_seat(self._db, game_id, seat, changes)
 
+    async def dm_channel_of(self, user_id: int) -> int | None:
+        """The person's DM channel as a seat of theirs last stored it (``None``: never),
+        so a new game need not ask Discord to open it again."""
+        rows = await self._db.fetchall(
+            "SELECT dm_channel_id FROM seats WHERE user_id = ? AND dm_channel_id IS NOT NULL "
+            "ORDER BY game_id DESC LIMIT 1", (user_id,), "reading a person's DM channel")
+        return int(rows[0][0]) if rows else None
+
     # --- the end -------------------------------------------------------------------------------
 
     async def finish_game(

@@ -267,16 +267,20 @@ class Delivery:
                 return True
         return False
 
-    async def _deliver(self, table: TableRef, effect: Effect) -> BaseException | None:
+    async def _deliver(self, table: TableRef, effect: Effect, *, reopened: bool = False,
+                       ) -> BaseException | None:
         """Show one effect; returns a passing failure (``redelivery.passing``) to retry."""
         urgency = URGENCY.set(URGENCY_OF.get(type(effect), TABLE))
+        dm_lost = False
         try:
             async with self._slot():
                 await self._presenter.show(table, effect)
         except discord.Forbidden as exc:
             await self._refused(table, effect, exc)
         except discord.NotFound as exc:
-            await self._refused(table, effect, exc)
+            dm_lost = not reopened and self._dm_lost(table, effect, exc)
+            if not dm_lost:
+                await self._refused(table, effect, exc)
         except (*NOT_DELIVERED, discord.RateLimited) as exc:
             if passing(exc):
                 return exc
@@ -285,7 +289,19 @@ class Delivery:
             log.exception("%s: %s failed", table, type(effect).__name__)
         finally:
             URGENCY.reset(urgency)
+        if dm_lost:  # a remembered DM channel Discord no longer knows: open it, once
+            return await self._deliver(table, effect, reopened=True)
         return None
+
+    def _dm_lost(self, table: TableRef, effect: Effect, exc: discord.NotFound) -> bool:
+        """Whether ``exc`` says the person's DM channel is unknown; then it is forgotten."""
+        seat, user_id = getattr(effect, "seat", None), getattr(effect, "user_id", None)
+        if exc.code != UNKNOWN_CHANNEL or table.kind != "game" or not shown_in_dm(effect) \
+                or not isinstance(seat, int) or not isinstance(user_id, int):
+            return False
+        log.info("%s: the DM channel of seat %s is unknown; opening it again", table, seat)
+        self._book.dm_lost(table.id, seat, user_id)
+        return True
 
     @contextlib.asynccontextmanager
     async def _slot(self) -> AsyncIterator[None]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from bot.adapter.outbound.dm_channels import DmChannels
 from bot.adapter.outbound.interaction_tokens import HeldToken
 from bot.storage import GameNotFound, Storage
 
@@ -54,6 +55,8 @@ class GameMessages:
 class MessageBook:
     def __init__(self, storage: Storage) -> None:
         self._storage = storage
+        self.dm_channels = DmChannels(storage)
+        """Each person's DM channel, across games (opened once)."""
         self._games: dict[int, GameMessages] = {}
         self._pads: dict[int, int | None] = {}
         """Pad → its current message in its channel (``None``: none posted yet)."""
@@ -113,10 +116,21 @@ class MessageBook:
         messages.table_message_id = message_id
         await self._storage.games.update_game_messages(game_id, table_message_id=message_id)
 
-    async def dm_opened(self, game_id: int, messages: GameMessages, seat: int,
+    async def dm_opened(self, game_id: int, messages: GameMessages, seat: int, user_id: int,
                         channel_id: int) -> None:
+        self.dm_channels.remember(user_id, channel_id)
         messages.dm_channels[seat] = channel_id
         await self._storage.games.update_seat(game_id, seat, dm_channel_id=channel_id)
+
+    def dm_lost(self, game_id: int, seat: int, user_id: int) -> None:
+        """Discord no longer knows the person's DM channel (10003): the next DM opens it
+        again, and the messages that were in it are gone with it."""
+        self.dm_channels.lost(user_id)
+        messages = self._games.get(game_id)
+        if messages is not None:
+            for kept in (messages.dm_channels, messages.hand_messages,
+                         messages.hand_attachments, messages.pings):
+                kept.pop(seat, None)
 
     async def hand_posted(self, game_id: int, messages: GameMessages, seat: int,
                           message_id: int) -> None:

@@ -81,10 +81,11 @@ class ShowContext:
                   ) -> discord.PartialMessageable:
         channel_id = messages.dm_channels.get(seat)
         if channel_id is None:
-            # The DM channel straight from the id: no request to fetch the person first.
-            dm = await self.client.create_dm(discord.Object(user_id))
-            channel_id = dm.id
-            await self.book.dm_opened(game_id, messages, seat, dm.id)
+            channel_id = await self.book.dm_channels.of(user_id)
+            if channel_id is None:
+                # Straight from the id: no request to fetch the person first.
+                channel_id = (await self.client.create_dm(discord.Object(user_id))).id
+            await self.book.dm_opened(game_id, messages, seat, user_id, channel_id)
         return self.client.get_partial_messageable(
             channel_id, type=discord.ChannelType.private)
 
