@@ -83,12 +83,15 @@ def wire(action: object) -> str:
 class Cell:
     """One cell: the dying process, the survivor, the table and what was clicked."""
 
-    def __init__(self, fake: FakeDiscord, url: str, folder: Path, kind: str, nth: int,
-                 lost: list[InteractionRecord]) -> None:
-        self.fake, self.url, self.folder = fake, url, folder
+    def __init__(self, fake: FakeDiscord, url: str, folder: Path, fail: str | None,
+                 lost: list[InteractionRecord], dying_url: str | None = None) -> None:
+        """``fail``: the dying process's fail point (``None``: the test breaks it some
+        other way, between clicks); ``dying_url``: its way to the database."""
+        self.fake, self.url, self.folder, self.fail = fake, url, folder, fail
         self.server = Server(fake, "North", 0, ["asha", "bikram"], shard_count=1)
-        self.dying = BotProcess(fake, url, folder, "dying", SHARD_COUNT="1",
-                                **{fail_point.ENVIRONMENT: f"after-commit:{kind}:{nth}"})
+        settings = {} if fail is None else {fail_point.ENVIRONMENT: fail}
+        self.dying = BotProcess(fake, dying_url or url, folder, "dying", SHARD_COUNT="1",
+                                **settings)
         self.survivor: BotProcess | None = None
         self.took_over = False
         self.clicks: list[tuple[str, InteractionRecord, Message]] = []
@@ -113,7 +116,7 @@ class Cell:
     async def after_death(self, game_id: int) -> None:
         """Once the dying process is gone: the survivor runs the shard, and a click
         that reached the dead process unanswered is clicked again."""
-        if self.took_over or self.dying.process.poll() is None:
+        if self.fail is None or self.took_over or self.dying.process.poll() is None:
             return
         assert self.dying.process.returncode == fail_point.EXIT_CODE, self.dying.log()
         self.start_survivor()
@@ -160,11 +163,15 @@ class Cell:
             await self.fake.wait_for(lambda: self.dying.process.poll() is not None, timeout=10,
                                      what="the dying process gone", poll=0.1)
 
-    async def play(self, game_id: int, rng: random.Random, *, idle: bool = False) -> None:
-        """People click their newest hand's buttons until the game is finished; with
-        ``idle``, nobody clicks until the dying process has died."""
+    async def play(self, game_id: int, rng: random.Random, *, idle: bool = False,
+                   moves: int | None = None) -> None:
+        """People click their newest hand's buttons until the game is finished (or
+        ``moves`` clicks); with ``idle``, nobody clicks until the dying process died."""
+        made = len(self.clicks)
         async with asyncio.timeout(GAME_SECONDS):
             while await self.game_status(game_id) in ("lobby", "active"):
+                if moves is not None and len(self.clicks) - made >= moves:
+                    return
                 await self.after_death(game_id)
                 found = self.server.next_move()
                 if found is None or isinstance(found, str) or (idle and not self.took_over):
@@ -258,7 +265,7 @@ async def test_a_game_survives_its_process_dying_after_a_commit(
 ) -> None:
     lost: list[InteractionRecord] = []
     async with fake_discord_excusing(lost) as fake:
-        cell = Cell(fake, database_url, tmp_path, kind, nth, lost)
+        cell = Cell(fake, database_url, tmp_path, f"after-commit:{kind}:{nth}", lost)
         try:
             await fake.wait_for(lambda: cell.dying.shards() == {0}, timeout=60,
                                 what="the dying process running the shard", poll=0.1)
