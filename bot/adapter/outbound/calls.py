@@ -5,13 +5,17 @@ message, and calls made through a click's token before the bot token's."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any, Final
 
 import aiohttp
 import discord
 
-from bot.adapter.outbound.discord_codes import CHANNEL_REFUSALS, UNKNOWN_MESSAGE
+from bot.adapter.outbound.discord_codes import (
+    CHANNEL_REFUSALS,
+    INVALID_FORM_BODY,
+    UNKNOWN_MESSAGE,
+)
 from bot.adapter.outbound.interaction_tokens import HeldToken
 from bot.adapter.outbound.redelivery import passing
 
@@ -44,9 +48,14 @@ async def _edit_by_token(token: HeldToken, message_id: int, payload: dict[str, A
             return await token.interaction.edit_original_response(**payload)
         return await token.interaction.followup.edit_message(message_id, **payload)
     except NOT_DELIVERED as exc:
-        token.spent = not passing(exc)  # a rate limit is no refusal of the token
+        # A rate limit is no refusal of the token, nor is a body Discord found wrong.
+        token.spent = not passing(exc) and not _bad_body(exc)
         log.info("an interaction token did not edit its message: %s", exc)
         return None
+
+
+def _bad_body(exc: BaseException) -> bool:
+    return isinstance(exc, discord.HTTPException) and exc.code == INVALID_FORM_BODY
 
 
 async def send_new(target: discord.PartialMessageable, token: HeldToken | None,
@@ -87,6 +96,24 @@ async def edit_or_send(
                 raise
     payload.pop("attachments", None)
     return await target.send(**payload)
+
+
+async def edit_keeping_pictures(
+    target: discord.PartialMessageable, message_id: int, token: HeldToken | None,
+    redraw: Callable[[], Awaitable[list[Any]]], **payload: Any,
+) -> discord.Message:
+    """:func:`edit_or_send` of an edit that keeps the message's pictures by their
+    attachment ids. Another process may have replaced them since this one learnt the
+    ids (it made a move, or showed what a dead process owed): Discord then refuses
+    the ids, and the pictures are drawn and sent again."""
+    try:
+        return await edit_or_send(target, message_id, token, **payload)
+    except discord.HTTPException as exc:
+        if not _bad_body(exc):
+            raise
+        log.info("message %s no longer has the pictures kept: sending them again", message_id)
+    return await edit_or_send(target, message_id, token, **{**payload,
+                                                             "attachments": await redraw()})
 
 
 async def refused_by_channel(call: Awaitable[Any]) -> bool:

@@ -7,6 +7,8 @@ UNKNOWN_MESSAGE: Final = 10008
 MISSING_ACCESS: Final = 50001
 DMS_CLOSED: Final = 50007
 MISSING_PERMISSIONS: Final = 50013
+INVALID_FORM_BODY: Final = 50035
+"""Among others: an edit kept an attachment by id that the message no longer has."""
 ALREADY_ACKNOWLEDGED: Final = 40060
 """Another process answered this interaction first (a shard run twice)."""
 

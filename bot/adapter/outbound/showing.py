@@ -15,6 +15,7 @@ import discord
 from bot.adapter.outbound import pictures
 from bot.adapter.outbound.calls import (
     best_effort,
+    edit_keeping_pictures,
     edit_or_send,
     edit_unless_deleted,
     refused_by_channel,
@@ -238,20 +239,25 @@ async def show_hand(
     if message_id is not None and messages.sent.get(message_id) == mark:
         return
     kept = messages.hand_attachments.get(seat)
-    attachments: list[Any] = []
-    if key is not None:
-        if kept is not None and kept[0] == key and message_id is not None:
-            attachments = kept[1]
-        else:
-            png = await pictures.hand_png(words, e.hand.view)
-            attachments = [pictures.as_file(png, "hand.png")]
+
+    async def drawn() -> list[Any]:
+        if key is None:
+            return []
+        return [pictures.as_file(await pictures.hand_png(words, e.hand.view), "hand.png")]
+
+    keeping = key is not None and kept is not None and kept[0] == key
     if message_id is None:
         # A new deal's hand: a follow-up on the person's latest click, while it works.
         message = await send_new(dm, ctx.tokens.latest(e.user_id), content=content,
-                                 files=attachments, view=view)
+                                 files=await drawn(), view=view)
+    elif keeping:
+        assert kept is not None
+        message = await edit_keeping_pictures(
+            dm, message_id, ctx.tokens.for_message(e.user_id, message_id), drawn,
+            content=content, attachments=kept[1], view=view)
     else:
         message = await edit_or_send(dm, message_id, ctx.tokens.for_message(e.user_id, message_id),
-                                     content=content, attachments=attachments, view=view)
+                                     content=content, attachments=await drawn(), view=view)
     await ctx.book.hand_posted(game_id, messages, seat, message.id)
     messages.hand_attachments[seat] = (key, list(message.attachments))
     messages.sent[message.id] = mark
