@@ -12,8 +12,9 @@ Rules (chosen so the full run stays near 10 minutes on a 2-core machine): the ``
 preset with ``max_hand=3, schedule=down`` — 3 deals of 3, 2 and 1 cards, 9 moves per player,
 36 per game, with everything a longer game does (deal changes, trick pictures, score sheets,
 final standings, the record). ``--max-hand K`` plays K deals; ``--short`` the whole short
-preset (9 deals, 152 moves per game: about 4× longer). Turn timers keep their 300 s default
-(none fires); the bot coalesces table-message edits (1.2 s).
+preset (9 deals, 152 moves per game: about 4× longer); ``--classic`` a whole classic game (25
+deals, 824 moves). Turn timers keep their 300 s default (none fires); the bot coalesces
+table-message edits to its default pace (``TABLE_PACE_SECONDS``).
 
 Start-up: by default every lobby is opened and filled first (``--start-rate`` games per
 second, 10), then the games are started at the same pace and played, so the N games run
@@ -57,6 +58,7 @@ Usage::
     python bench/load.py              # N = 50 and N = 200 (about 10 minutes)
     python bench/load.py --quick      # N = 10, 2 deals, all at once (under a minute)
     python bench/load.py --games 20,100 --short --lobbies-under-load
+    python bench/load.py --games 1 --classic --rate-limits --start-rate 0   # one classic game
     python bench/load.py --games 200 --py-spy /tmp/prof/bin/py-spy   # profile the bot
     python bench/load.py --games 50 --processes 2 --database postgres
     python bench/load.py --startup-games 1000 --database postgres
@@ -353,7 +355,8 @@ async def _measure(
 
 
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
-    plan = replace(game_plan(args.max_hand, args.computers, args.level), think=args.think)
+    plan = replace(game_plan(args.max_hand, args.computers, args.level, args.preset),
+                   think=args.think)
     runs: list[dict[str, Any]] = []
     for games in args.game_counts:
         try:

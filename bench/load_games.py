@@ -77,10 +77,13 @@ class GamePlan:
         return self.moves_per_player * self.people
 
 
-def game_plan(max_hand: int | None, computers: int = 0, level: str = "hard") -> GamePlan:
-    """The short preset, or ``max_hand`` deals of ``max_hand`` cards down to 1."""
-    options: dict[str, object] = {"preset": "short"}
-    label = "short preset (5-4-3-2-1-2-3-4-5 cards)"
+def game_plan(max_hand: int | None, computers: int = 0, level: str = "hard",
+              preset: str = "short") -> GamePlan:
+    """The short preset, or ``max_hand`` deals of ``max_hand`` cards down to 1; or the
+    whole classic game (``preset="classic"``)."""
+    options: dict[str, object] = {"preset": preset}
+    label = ("classic preset (13 cards down to 1 and up again)" if preset == "classic"
+             else "short preset (5-4-3-2-1-2-3-4-5 cards)")
     if max_hand is not None:
         options.update(max_hand=max_hand, schedule="down")
         label = f"short preset, max_hand={max_hand}, schedule=down"

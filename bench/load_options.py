@@ -26,6 +26,9 @@ def parse_args(
                              f"{DEFAULT_MAX_HAND})")
     parser.add_argument("--short", action="store_true",
                         help="the whole short preset (9 deals, 152 moves per game) instead")
+    parser.add_argument("--classic", action="store_true",
+                        help="a whole classic game instead (25 deals, 13 cards down to 1 and "
+                             "up again; 824 moves per game)")
     parser.add_argument("--quick", action="store_true",
                         help="10 games of 2 deals: a smoke run in well under a minute")
     parser.add_argument("--start-rate", type=float, default=DEFAULT_START_RATE,
@@ -83,8 +86,9 @@ def parse_args(
         args.max_hand = 2
         args.start_rate = 0.0
         args.progress_every = min(args.progress_every, 5.0)
-    if args.short:
+    if args.short or args.classic:
         args.max_hand = None
+    args.preset = "classic" if args.classic else "short"
     try:
         low, high = (float(x) for x in str(args.think).split(","))
     except ValueError:
