@@ -48,8 +48,9 @@ async def _edit_by_token(token: HeldToken, message_id: int, payload: dict[str, A
             return await token.interaction.edit_original_response(**payload)
         return await token.interaction.followup.edit_message(message_id, **payload)
     except NOT_DELIVERED as exc:
-        # A rate limit is no refusal of the token, nor is a body Discord found wrong.
-        token.spent = not passing(exc) and not _bad_body(exc)
+        if _bad_body(exc):
+            raise  # no refusal of the token: the bot token would be refused the same
+        token.spent = not passing(exc)  # a rate limit is no refusal of the token
         log.info("an interaction token did not edit its message: %s", exc)
         return None
 
