@@ -15,9 +15,9 @@ from __future__ import annotations
 import logging
 
 from bot.core.context import CoreContext
-from bot.core.effects import ConfirmShown, EditTable, Effect
+from bot.core.effects import ConfirmShown, EditTable, Effect, ShowLobby
 from bot.core.session import GameSession
-from bot.core.snapshots import place_of, table_snapshot
+from bot.core.snapshots import lobby_snapshot, place_of, table_snapshot
 from bot.core.turns import hand_effects
 from bot.storage import StorageError
 
@@ -34,12 +34,15 @@ def confirm_shown(session: GameSession) -> list[Effect]:
 
 
 def show_again(session: GameSession) -> list[Effect]:
-    """What a step whose showing may be lost shows again: the table, and the hands
-    of whoever is to move (the claimer confirms it in turn)."""
+    """What a step whose showing may be lost shows again: the lobby as started (the
+    lost step may be the start, which leaves the lobby's buttons up), the table, and
+    the hands of whoever is to move (the claimer confirms it in turn)."""
     if not session.is_active or session.game is None or session.game.is_over:
         return []
     session.showing_owed = True
-    return [EditTable(place_of(session), table_snapshot(session)),
+    place = place_of(session)
+    return [ShowLobby(place, lobby_snapshot(session, "started")),
+            EditTable(place, table_snapshot(session)),
             *hand_effects(session, session.awaiting_humans(), fresh=False)]
 
 

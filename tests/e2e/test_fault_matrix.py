@@ -184,6 +184,14 @@ class Cell:
             await self.after_death(game_id)
 
 
+def lobby_buttons(cell: Cell, game_id: int) -> list[str]:
+    """The buttons still on the game's lobby message (Join, Start …)."""
+    lobby = ("join", "leave", "addbot", "dropbot", "start", "close")
+    return [button.custom_id or "" for message in cell.fake.channel_messages(cell.server.channel)
+            for button in message.buttons
+            if (button.custom_id or "").startswith(tuple(f"kf:{k}:{game_id}:" for k in lobby))]
+
+
 async def open_game(cell: Cell, options: dict[str, object]) -> int:
     """Asha opens a lobby, Bikram joins, a computer fills, Asha starts; the game id
     (the start may be the last thing the dying process does)."""
@@ -282,6 +290,8 @@ async def test_a_game_survives_its_process_dying_after_a_commit(
             assert cell.took_over, "the dying process reached its fail point"
             assert cell.survivor is not None
             await check_moves(cell, game_id)
+            # Even after a death right after the start, the lobby shows it started.
+            assert lobby_buttons(cell, game_id) == []
             await check_written_once(cell, game_id)
             await join_a_new_lobby(cell)
         finally:
