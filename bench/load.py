@@ -188,6 +188,11 @@ async def _measure(
         raise BotDied(f"the bot did not connect within 120 s; log: {bot.log_path}") from None
     if not bot.running:
         raise BotDied(_with_log("the bot stopped at start-up", bot))
+    settle_by = time.monotonic() + 60
+    while not await bot.shards_settled() and time.monotonic() < settle_by:
+        await asyncio.sleep(0.5)
+    await fake.wait_for(lambda: connected(fake, bot.shard_count), timeout=60, poll=0.5,
+                        what="every shard connected after the claims settled")
     await asyncio.sleep(SETTLE_SECONDS)
     cold = bot.read()
     print(f"  bot up in {time.monotonic() - launched:.1f}s; idle RSS {cold.rss_kb} KiB (cold)",

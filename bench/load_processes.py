@@ -26,6 +26,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+from bot.storage.postgres.shard_claims import SHARD_LOCKS
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.load_support import BotProcess, ProcessSample, read_process
@@ -109,6 +111,23 @@ class Fleet:
     async def start(self) -> None:
         for process in self.processes:
             await process.start()
+
+    async def shards_settled(self) -> bool:
+        """Replicas sharing the shards through PostgreSQL each hold one shard's claim
+        (pinned or single processes: at once). Until then a process may still hand a
+        shard over, and the clicks of its servers wait for the new session."""
+        if self.database.url is None or len(self.processes) == 1:
+            return True
+        connection = await asyncpg.connect(self.database.url, timeout=10)
+        try:
+            holders = await connection.fetchval(
+                "SELECT count(DISTINCT pid) FROM pg_locks WHERE locktype = 'advisory' "
+                "AND granted AND objsubid = 2 AND classid::BIGINT = $1 "
+                "AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+                SHARD_LOCKS)
+        finally:
+            await connection.close()
+        return int(holders) == len(self.processes)
 
     async def stop(self) -> list[int | None]:
         return list(await asyncio.gather(*(p.stop() for p in self.processes)))
