@@ -22,7 +22,7 @@ from typing import Final
 import discord
 
 from bot.adapter.inbound.click_payload import interaction_from, payload_of
-from bot.core.tasks import stop_task
+from bot.core.tasks import start_logged, stop_task
 from bot.storage.postgres.click_listener import ClickRoutes, RoutedClick
 
 LOOK_SECONDS: Final = 0.5
@@ -76,7 +76,9 @@ class ClickRouting:
         return routed
 
     def start(self) -> None:
-        self._loop = asyncio.create_task(self._take_clicks(), name="routed-clicks")
+        # Should it ever die, the log says so; its clicks are then taken back within a
+        # second by the processes that routed them.
+        self._loop = start_logged(self._take_clicks(), "routed-clicks")
 
     async def _take_clicks(self) -> None:
         arrived = self._routes.arrived
@@ -89,7 +91,7 @@ class ClickRouting:
                 continue
             clicks = await self._routes.claim(member, self._take_back_after, GIVE_UP_SECONDS)
             for click in clicks:
-                task = asyncio.create_task(self._make(click, member), name=f"routed-{click.id}")
+                task = start_logged(self._make(click, member), f"routed-{click.id}")
                 self._making.add(task)
                 task.add_done_callback(self._making.discard)
 
