@@ -276,6 +276,13 @@ class Lobbies:
                                                idle_due=self._idle.due())
         session.seats.append(SeatState(name=name, level=level))
 
+    async def current(self, game_id: int) -> LobbySnapshot | None:
+        """The lobby as it is now (``None``: no longer a lobby)."""
+        session = await self._lookup.find(game_id)
+        if session is None or session.status != "lobby":
+            return None
+        return lobby_snapshot(session, "open")
+
     def _changed(self, session: GameSession) -> LobbySnapshot:
         self._idle.touch(session)
         return lobby_snapshot(session, "open")

@@ -8,7 +8,9 @@ gets a short ephemeral explanation and changes nothing.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import weakref
 from collections.abc import Awaitable, Callable
 from typing import Final, assert_never
 
@@ -164,15 +166,25 @@ async def on_quit(bot: BotParts, interaction: discord.Interaction, quit: SeatBut
 
 # --- the lobby ---------------------------------------------------------------------------
 
+_LOBBY_ANSWERS: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+"""Per lobby: its clicks' answers go one at a time."""
+
+
 async def _show_lobby(bot: BotParts, interaction: discord.Interaction,
                       lobby: LobbySnapshot) -> None:
-    # The lobby is the channel's: it stays in the server's language whoever clicks.
-    words = await bot.languages.server(interaction.guild_id)
-    embed, view = lobby_embed(words, lobby), controls.lobby_controls(words, lobby)
-    if interaction.response.is_done():
-        await interaction.edit_original_response(embed=embed, view=view)
-    else:
-        await interaction.response.edit_message(embed=embed, view=view)
+    # Two joins at once each answer with the lobby they made, and the older answer could
+    # land last (a lobby shown a seat short). So answers go one at a time, each with the
+    # lobby as it is by then: the last to land shows the newest.
+    lock = _LOBBY_ANSWERS.setdefault(lobby.game_id, asyncio.Lock())
+    async with lock:
+        lobby = await bot.service.lobbies.current(lobby.game_id) or lobby
+        # The lobby is the channel's: it stays in the server's language whoever clicks.
+        words = await bot.languages.server(interaction.guild_id)
+        embed, view = lobby_embed(words, lobby), controls.lobby_controls(words, lobby)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(embed=embed, view=view)
+        else:
+            await interaction.response.edit_message(embed=embed, view=view)
 
 
 async def on_join(bot: BotParts, interaction: discord.Interaction, game_id: int) -> None:
