@@ -77,6 +77,15 @@ def sqlite_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
+def database_url(postgres_server: PostgresServer) -> Iterator[str]:
+    """A PostgreSQL database of this test's own (processes read owners from its locks),
+    made for it and dropped after."""
+    url = postgres_server.create_database()
+    yield url
+    postgres_server.drop_database(url)
+
+
+@pytest.fixture
 async def postgres_url(postgres_server: PostgresServer) -> str:
     """The session's PostgreSQL database, emptied for this test."""
     await empty_tables(postgres_server.session_url)

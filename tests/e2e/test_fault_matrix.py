@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -23,7 +23,7 @@ import pytest
 
 from bot.storage import Storage, fail_point
 from engine import Bid
-from tests.bot.storage.postgres_server import PostgresServer, raw_execute
+from tests.bot.storage.postgres_server import raw_execute
 from tests.e2e.harness import choose, move_buttons
 from tests.e2e.processes import BotProcess
 from tests.e2e.test_several_processes import Server
@@ -43,13 +43,6 @@ CELLS = [
 ]
 GAME_SECONDS = 90.0
 """A safety net far beyond a cell's need (claims fall due 5–15 s after a death)."""
-
-
-@pytest.fixture
-def database_url(postgres_server: PostgresServer) -> Iterator[str]:
-    url = postgres_server.create_database()
-    yield url
-    postgres_server.drop_database(url)
 
 
 @asynccontextmanager

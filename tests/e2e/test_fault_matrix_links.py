@@ -27,15 +27,12 @@ from tests.e2e.test_fault_matrix import (
     Cell,
     check_moves,
     check_written_once,
-    database_url,
     fake_discord_excusing,
     join_a_new_lobby,
     open_game,
 )
 from tests.fake_discord.driver import FakeDiscord
 from tests.fake_discord.interactions import InteractionRecord
-
-__all__ = ["database_url"]  # the fixture
 
 SERVER_NOTICES_AFTER = 10.0
 """When the server closes the half-open link's sessions (freeing their shard locks),

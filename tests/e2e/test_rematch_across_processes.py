@@ -13,11 +13,9 @@ from pathlib import Path
 from bot.storage import Storage
 from tests.e2e.harness import hand_message, move_buttons
 from tests.e2e.processes import BotProcess
-from tests.e2e.test_several_processes import Server, check_against_replay, database_url
+from tests.e2e.test_several_processes import Server, check_against_replay
 from tests.fake_discord.driver import FakeDiscord
 from tests.fake_discord.models import Message, User
-
-__all__ = ["database_url"]  # the fixture, shared with the other processes' tests
 
 
 def seats_shown(fake: FakeDiscord, lobby: Message) -> int:

@@ -10,14 +10,12 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from bot.storage import Storage
 from engine.record import game_from_record, game_to_record
-from tests.bot.storage.postgres_server import PostgresServer
 from tests.e2e.deal_sheets import deal_sheets, score_lines
 from tests.e2e.harness import choose, hand_message, move_buttons, open_table
 from tests.e2e.processes import BotProcess
@@ -27,13 +25,6 @@ from tests.fake_discord.models import Channel, Guild, Message, User
 SHARDS = 3
 SCORE_LINE = re.compile(r"^[✓✗] (?P<name>.+): bid \d+, took \d+, [+-]\d+ → (?P<total>-?\d+)$")
 FINAL = "Fair-deal proof"
-
-
-@pytest.fixture
-def database_url(postgres_server: PostgresServer) -> Iterator[str]:
-    url = postgres_server.create_database()
-    yield url
-    postgres_server.drop_database(url)
 
 
 class Server:

@@ -10,10 +10,8 @@ from pathlib import Path
 import asyncpg
 
 from tests.e2e.processes import BotProcess
-from tests.e2e.test_several_processes import Server, check_against_replay, database_url
+from tests.e2e.test_several_processes import Server, check_against_replay
 from tests.fake_discord.driver import FakeDiscord
-
-__all__ = ["database_url"]  # the fixture, shared with the other processes' tests
 
 
 async def cut_claims(url: str) -> int:

@@ -5,24 +5,13 @@ a private message, and the game goes on."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from bot.adapter.client import KachufulBot
 from bot.settings import Settings
-from tests.bot.storage.postgres_server import PostgresServer
 from tests.e2e.harness import People, Table, move_buttons, open_table
 from tests.fake_discord.discordpy import running
 from tests.fake_discord.driver import FakeDiscord
-
-
-@pytest.fixture
-def database_url(postgres_server: PostgresServer) -> Iterator[str]:
-    url = postgres_server.create_database()
-    yield url
-    postgres_server.drop_database(url)
 
 
 def shared_bot(url: str, folder: Path) -> KachufulBot:

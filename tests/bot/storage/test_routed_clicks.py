@@ -5,7 +5,7 @@ taken once, and one nobody takes falls back to the process that routed it."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import asyncpg
@@ -14,18 +14,14 @@ import pytest
 from bot.storage import Storage
 from bot.storage.postgres.click_listener import ClickRoutes
 from bot.storage.postgres.shard_claims import ShardClaims
-from tests.bot.storage.postgres_server import PostgresServer
 
 SHARDS = 2
 SAFETY_NET = 30.0
 
 
 @pytest.fixture
-def url(postgres_server: PostgresServer) -> Iterator[str]:
-    """A database of its own: the owners are read from its sessions' locks."""
-    made = postgres_server.create_database()
-    yield made
-    postgres_server.drop_database(made)
+def url(database_url: str) -> str:
+    return database_url
 
 
 @dataclass
