@@ -27,9 +27,9 @@ from tests.bot.storage.postgres_server import raw_execute
 from tests.e2e.harness import choose, move_buttons
 from tests.e2e.processes import BotProcess
 from tests.e2e.test_several_processes import Server
-from tests.fake_discord.discordpy import point_discord_py_at
 from tests.fake_discord.driver import FakeDiscord
 from tests.fake_discord.errors import DriverError, WaitTimeout
+from tests.fake_discord.fixtures import running_fake_discord
 from tests.fake_discord.interactions import InteractionRecord
 from tests.fake_discord.models import Message, User
 
@@ -50,13 +50,8 @@ async def fake_discord_excusing(lost: list[InteractionRecord]) -> AsyncIterator[
     """The fake Discord, healthy at the end but for the clicks in ``lost``: sent to the
     dying process as it died, never answered (a person sees "interaction failed" and
     clicks again; the test does too)."""
-    fake = FakeDiscord()
-    await fake.start()
-    try:
-        with point_discord_py_at(fake):
-            yield fake
-    finally:
-        await fake.stop()
+    async with running_fake_discord() as fake:
+        yield fake
     excused = [repr(record) for record in lost]
     problems = [p for p in fake.problems() if not any(r in p for r in excused)]
     assert not problems, "fake Discord saw problems:\n- " + "\n- ".join(problems)

@@ -94,6 +94,16 @@ async def finish_and_check(cell: Cell, game_id: int, rng: random.Random) -> None
     await join_a_new_lobby(cell)
 
 
+async def survivor_beside_the_first(cell: Cell) -> BotProcess:
+    """Once the first process runs shard 0, the second starts beside it (and waits)."""
+    await cell.fake.wait_for(lambda: cell.dying.shards() == {0}, timeout=60,
+                             what="the first process running the shard", poll=0.1)
+    await cell.fake.wait_shards_connected(1, timeout=30)
+    cell.start_survivor()
+    assert cell.survivor is not None
+    return cell.survivor
+
+
 async def test_a_half_open_link_moves_the_shard_without_running_it_twice(
     database_url: str, tmp_path: Path,
 ) -> None:
@@ -105,12 +115,7 @@ async def test_a_half_open_link_moves_the_shard_without_running_it_twice(
         watch = ShardWatch(fake)
         try:
             async with watch.watching():
-                await fake.wait_for(lambda: cell.dying.shards() == {0}, timeout=60,
-                                    what="the first process running the shard", poll=0.1)
-                await fake.wait_shards_connected(1, timeout=30)
-                cell.start_survivor()
-                assert cell.survivor is not None
-                survivor = cell.survivor
+                survivor = await survivor_beside_the_first(cell)
                 game_id = await open_game(cell, {"preset": "short", "max_hand": 2})
                 rng = random.Random(6)
                 await cell.play(game_id, rng, moves=MOVES_BEFORE)
@@ -140,12 +145,7 @@ async def test_a_database_restart_mid_game_loses_nothing(tmp_path: Path) -> None
             watch = ShardWatch(fake)
             try:
                 async with watch.watching():
-                    await fake.wait_for(lambda: cell.dying.shards() == {0}, timeout=60,
-                                        what="the first process running the shard", poll=0.1)
-                    await fake.wait_shards_connected(1, timeout=30)
-                    cell.start_survivor()
-                    assert cell.survivor is not None
-                    processes = (cell.dying, cell.survivor)
+                    processes = (cell.dying, await survivor_beside_the_first(cell))
                     game_id = await open_game(cell, {"preset": "short", "max_hand": 2})
                     rng = random.Random(15)
                     await cell.play(game_id, rng, moves=MOVES_BEFORE)

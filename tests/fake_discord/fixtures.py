@@ -21,10 +21,9 @@ from .health import Allow
 
 
 @asynccontextmanager
-async def healthy_fake_discord(allow: Allow | None = None,
-                               **options: Any) -> AsyncIterator[FakeDiscord]:
-    """What the fixture does, for a fake with ``FakeDiscord(**options)`` (e.g.
-    ``rate_limits=RateLimits()``); ``allow`` excuses the refusals a test expects."""
+async def running_fake_discord(**options: Any) -> AsyncIterator[FakeDiscord]:
+    """A fake ``FakeDiscord(**options)`` started, with discord.py pointed at it, and stopped
+    after; its health is the caller's to judge."""
     fake = FakeDiscord(**options)
     await fake.start()
     try:
@@ -32,6 +31,15 @@ async def healthy_fake_discord(allow: Allow | None = None,
             yield fake
     finally:
         await fake.stop()
+
+
+@asynccontextmanager
+async def healthy_fake_discord(allow: Allow | None = None,
+                               **options: Any) -> AsyncIterator[FakeDiscord]:
+    """What the fixture does, for a fake with ``FakeDiscord(**options)`` (e.g.
+    ``rate_limits=RateLimits()``); ``allow`` excuses the refusals a test expects."""
+    async with running_fake_discord(**options) as fake:
+        yield fake
     if allow is None:
         fake.assert_healthy()
     else:
