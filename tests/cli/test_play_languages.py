@@ -10,7 +10,7 @@ import pytest
 
 from cli import play as play_command
 from i18n import words_for
-from tests.cli.test_play import parse_args
+from tests.cli.scripted_play import parse_args
 
 ENGLISH_PROMPTS = ("Your bid (", "Your card (", "Your hand (", "Final standings", "Scores after")
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from cli import play as play_command
 from engine.shuffle import normalize_seed, seed_commitment
-from tests.cli.test_play import CARD_PROMPT, ScriptedInput, parse_args
+from tests.cli.scripted_play import CARD_PROMPT, ScriptedInput, parse_args
 
 SCRIPT = Path(sys.executable).with_name("kachuful")
 GAME = ("--players", "3", "--rules", "short", "--level", "easy", "--seed", "11")

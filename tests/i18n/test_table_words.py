@@ -25,7 +25,7 @@ from i18n.review_words import review_lines
 from i18n.rules_words import rules_summary
 from render import samples
 from render.describe import waiting_for
-from tests.cli.test_play import parse_args
+from tests.cli.scripted_play import parse_args
 from tests.engine.examples import short_game
 
 

@@ -49,7 +49,7 @@ from render import (
     draw_trick,
     samples,
 )
-from tests.cli.test_play import parse_args
+from tests.cli.scripted_play import parse_args
 from tests.engine.examples import short_game
 from tests.i18n.said import Embedding, tracing
 
