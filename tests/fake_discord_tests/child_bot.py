@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 
-from tests.fake_discord_tests.test_discord_py_bot import TinyBot
+from tests.fake_discord_tests.tiny_bot import TinyBot
 
 
 async def main() -> None:
