@@ -5,7 +5,8 @@ delivered or closed) right after its N-th commit of KIND:
 - ``start``: a lobby became a game; ``move``: a person's move or a timeout's;
 - ``computer-move``: a computer's move; ``deadlines``: a step's turn deadlines (the
   owed-progress mark cleared); ``claim``: a claim that took due deadlines, owed
-  progress or showings; ``finish``: a game's end with its stats and ratings.
+  progress or showings; ``finish``: a game's end with its stats and ratings;
+  ``route-claim``: a claim that leased DM clicks routed between processes.
 
 Unset (the normal case) each call is one test of a module global.
 """
@@ -20,7 +21,8 @@ ENVIRONMENT: Final = "KACHUFUL_FAIL_POINT"
 EXIT_CODE: Final = 86
 """The process's exit status at the fail point (tests tell it from a crash by it)."""
 
-CommitKind = Literal["start", "move", "computer-move", "deadlines", "claim", "finish"]
+CommitKind = Literal["start", "move", "computer-move", "deadlines", "claim", "finish",
+                     "route-claim"]
 KINDS: Final[tuple[str, ...]] = get_args(CommitKind)
 
 

@@ -6,10 +6,13 @@ make every person's move. Shard 0's process acknowledges a DM move click, then
 in SQL: the game's guild → its shard → the session holding that shard's claim lock →
 that session's member lock) and notifies it. Every process listens on a connection of
 its own and also looks every half second (a notification can be missed while the
-connection is renewed); :meth:`ClickRoutes.claim` deletes the rows it takes, so each
-click is taken once. A row nobody took within a second is taken back by the process
-that routed it, and one older than a few seconds by anyone: a dead owner delays a click,
-never loses it. See docs/scaling.md, "Route by game".
+connection is renewed). :meth:`ClickRoutes.claim` leases the rows it takes
+(``claimed_by``/``claimed_at``, the database's clock) and :meth:`ClickRoutes.done`
+deletes each once its click is made. A row nobody took within a second is taken back by
+the process that routed it, one older than a few seconds by anyone, and one whose lease
+ran out (its claimer died) by anyone: a dead process delays a click, never loses it; a
+click made before its claimer died is refused the second time by the action log. See
+docs/scaling.md, "Route by game".
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import Final, TypeAlias
 
 import asyncpg
 
+from bot.storage import fail_point
 from bot.storage.errors import StorageUnavailable
 from bot.storage.postgres.errors import DRIVER_ERRORS, redact
 from bot.storage.postgres.shard_claims import KEEPALIVES, MEMBER_LOCKS, SHARD_LOCKS
@@ -59,19 +63,29 @@ SELECT pg_notify('{CHANNEL}', routed.owner::TEXT) FROM routed
 this one does (then nothing is stored and the caller makes the move itself)."""
 
 _CLAIM: Final = f"""
-WITH now AS (SELECT EXTRACT(EPOCH FROM clock_timestamp())::DOUBLE PRECISION AS t)
-DELETE FROM routed_clicks
-WHERE id IN (
-    SELECT r.id FROM routed_clicks AS r, now
-    WHERE r.owner = $1
-       OR (r.routed_by = $1 AND r.routed_at < now.t - $2)
-       OR r.routed_at < now.t - $3
+WITH now AS (SELECT EXTRACT(EPOCH FROM clock_timestamp())::DOUBLE PRECISION AS t),
+taken AS (
+    SELECT r.id, r.claimed_at IS NOT NULL AS again
+    FROM routed_clicks AS r, now
+    WHERE (r.claimed_at IS NULL
+           AND (r.owner = $1
+                OR (r.routed_by = $1 AND r.routed_at < now.t - $2)
+                OR r.routed_at < now.t - $3))
+       OR r.claimed_at < now.t - $4
     ORDER BY r.id
     LIMIT {CLAIM_BATCH}
     FOR UPDATE OF r SKIP LOCKED
 )
-RETURNING id, game_id, owner, payload
+UPDATE routed_clicks AS c SET claimed_at = now.t, claimed_by = $1
+FROM taken, now
+WHERE c.id = taken.id
+RETURNING c.id, c.game_id, c.owner, c.payload, taken.again
 """
+"""Lease the clicks routed to ``$1``, those it routed that nobody took within ``$2``
+seconds, any unclaimed for ``$3`` (its router died too), and any whose lease is ``$4``
+seconds old (its claimer died before it was made)."""
+
+_DONE: Final = "DELETE FROM routed_clicks WHERE id = $1"
 
 Pool: TypeAlias = "asyncpg.Pool[asyncpg.Record]"
 Connection: TypeAlias = "asyncpg.Connection[asyncpg.Record]"
@@ -86,6 +100,8 @@ class RoutedClick:
     owner: int
     payload: str
     """The interaction as JSON (``bot.adapter.inbound.click_payload``)."""
+    again: bool = False
+    """Claimed before, by a claimer that did not finish it in its lease."""
 
 
 class ClickRoutes:
@@ -144,22 +160,37 @@ class ClickRoutes:
             return False
         return routed is not None
 
-    async def claim(self, member: int, take_back_after: float,
-                    give_up_after: float) -> list[RoutedClick]:
-        """Take (delete) the clicks routed to ``member``, those it routed that nobody
-        took within ``take_back_after`` seconds, and any older than ``give_up_after``.
+    async def claim(self, member: int, take_back_after: float, give_up_after: float,
+                    lease: float) -> list[RoutedClick]:
+        """Lease (to ``member``) the clicks routed to it, those it routed that nobody
+        took within ``take_back_after`` seconds, any older than ``give_up_after``, and
+        any whose lease is ``lease`` seconds old; each must be :meth:`done` once made.
         Never raises: with the database out of reach, none (the next look tries again)."""
         self._member = member
         await self.listen()
         if self._pool is None:
             return []
         try:
-            rows = await self._pool.fetch(_CLAIM, member, take_back_after, give_up_after)
+            rows = await self._pool.fetch(_CLAIM, member, take_back_after, give_up_after,
+                                          lease)
         except (*DRIVER_ERRORS, TimeoutError) as exc:
             log.warning("routed clicks not looked for (%s)", exc)
             return []
-        return [RoutedClick(int(r["id"]), int(r["game_id"]), int(r["owner"]), str(r["payload"]))
-                for r in rows]
+        if rows:
+            fail_point.after_commit("route-claim")
+        return [RoutedClick(int(r["id"]), int(r["game_id"]), int(r["owner"]),
+                            str(r["payload"]), bool(r["again"])) for r in rows]
+
+    async def done(self, click_id: int) -> None:
+        """The click was made (or refused, answered either way): its row goes. Never
+        raises: a row left behind is claimed again when its lease runs out, and the
+        action log refuses the move a second time."""
+        if self._pool is None:
+            return
+        try:
+            await self._pool.execute(_DONE, click_id)
+        except (*DRIVER_ERRORS, TimeoutError) as exc:
+            log.warning("routed click %s made but not cleared (%s)", click_id, exc)
 
     async def close(self) -> None:
         listener, self._listener = self._listener, None
