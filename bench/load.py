@@ -90,21 +90,18 @@ from bench.load_games import (
     TARGET_CPU_MS_PER_ACTION,
     TARGET_P99_MS,
     TARGET_RSS_KB_PER_GAME,
-    WARMUP_MAX_HAND,
     BotDied,
     GamePlan,
     Progress,
     Table,
     _final_message,
-    _guarded,
     _with_log,
     build_tables,
     game_plan,
     play_all,
-    play_game,
 )
 from bench.load_options import parse_args
-from bench.load_processes import Fleet, ServerCpu, connected, fresh_database
+from bench.load_processes import Fleet, ServerCpu, fresh_database
 from bench.load_report import (
     _at_most,
     _first_problem,
@@ -130,9 +127,9 @@ from bench.load_support import (
     own_cpu_seconds,
     percentile,
 )
+from bench.load_warmup import connect_and_warm_up
 from tests.fake_discord import (
     FakeDiscord,
-    WaitTimeout,
 )
 from tests.fake_discord.rate_limits import RateLimits
 
@@ -177,41 +174,8 @@ async def _measure(
     args: argparse.Namespace,
 ) -> dict[str, Any]:
     games = len(tables)
-    launched = time.monotonic()
-    try:
-        await fake.wait_for(
-            lambda: (bool(fake.global_commands()) and connected(fake, bot.shard_count))
-            or not bot.running,
-            timeout=120, poll=0.5, what="the bot to register its commands and connect",
-        )
-    except WaitTimeout:
-        raise BotDied(f"the bot did not connect within 120 s; log: {bot.log_path}") from None
-    if not bot.running:
-        raise BotDied(_with_log("the bot stopped at start-up", bot))
-    settle_by = time.monotonic() + 60
-    while not await bot.shards_settled() and time.monotonic() < settle_by:
-        await asyncio.sleep(0.5)
-    await fake.wait_for(lambda: connected(fake, bot.shard_count), timeout=60, poll=0.5,
-                        what="every shard connected after the claims settled")
-    await asyncio.sleep(SETTLE_SECONDS)
-    cold = bot.read()
-    print(f"  bot up in {time.monotonic() - launched:.1f}s; idle RSS {cold.rss_kb} KiB (cold)",
-          flush=True)
-
-    warm_plan = game_plan(WARMUP_MAX_HAND)
-    warm = Progress()
-    await asyncio.gather(*(
-        _guarded(warmup, warm, play_game(fake, warmup, warm_plan, args.seed, warm, args.timeout))
-        for warmup in warmups
-    ))
-    if warm.failures:
-        kept = bot.keep_logs(Path(args.profile_dir) / "kachuful-load-bot-warm-up.log")
-        raise BotDied(f"the warm-up game failed: {warm.failures[0]} (bot log: {kept})")
-    await asyncio.sleep(SETTLE_SECONDS)
-    baseline = bot.read()
+    cold, baseline = await connect_and_warm_up(fake, bot, warmups, args)
     first_interaction = len(fake.interactions.all)
-    print(f"  warm-up game done; idle RSS {baseline.rss_kb} KiB (baseline)", flush=True)
-
     progress = Progress()
     sampler = ProcessSampler(bot.read, progress.gauge)
     sampling = asyncio.create_task(sampler.run())
