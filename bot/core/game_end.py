@@ -7,6 +7,7 @@ import logging
 from bot.core.context import CoreContext
 from bot.core.effects import CloseHand, CloseTable, Effect, HandClosure, Note, NoteKind, ShowFinal
 from bot.core.session import GameSession
+from bot.core.shared_timers import owed_showing_due
 from bot.core.snapshots import place_of, table_snapshot
 from bot.storage import StorageError, fail_point
 from engine.record import game_to_record, record_to_json
@@ -23,7 +24,10 @@ async def record_finish(ctx: CoreContext, session: GameSession) -> bool:
     game = session.game
     assert game is not None and game.is_over
     try:
-        results = await ctx.storage.games.finish_game(session.game_id, game)
+        # The end owes its showing like any step (``bot.core.showing``): a process
+        # dying before it is shown leaves the mark for another to show it.
+        results = await ctx.storage.games.finish_game(session.game_id, game,
+                                                      showing_due=owed_showing_due(ctx))
     except StorageError as exc:
         log.warning("could not record the end of game %s (will retry): %s",
                     session.game_id, exc)
@@ -31,6 +35,7 @@ async def record_finish(ctx: CoreContext, session: GameSession) -> bool:
         return False
     fail_point.after_commit("finish")
     session.finish_pending = False
+    session.showing_owed = True
     session.rating_changes = tuple(result.rating_change for result in results)
     session.status = "finished"
     ctx.registry.remove(session.game_id)

@@ -79,8 +79,7 @@ class GameProgress:
                 self._retry_later(session)
             else:
                 self._attempts.pop(session.game_id, None)
-            session.showing_owed = False  # an ended game is not shown again
-            self.ctx.show(session, effects)
+            self.ctx.show(session, effects + confirm_shown(session))
             return
         await self.after_move(session, effects)
 

@@ -1,4 +1,5 @@
-"""Unfinished games picked up after a start (one process on its own database).
+"""Unfinished games picked up after a start (one process on its own database), and
+finished ones whose end was never shown.
 
 The process connects at once: its games are restored in the background, one at a
 time between other work, and a game somebody touches meanwhile is restored first,
@@ -16,7 +17,7 @@ from bot.core.lobby_idle import LobbyIdle
 from bot.core.progress import GameProgress
 from bot.core.session import GameSession
 from bot.core.sharing import GameLookup
-from bot.core.showing import show_again
+from bot.core.showing import show_again, show_end_again
 from bot.core.snapshots import place_of, table_snapshot
 from bot.core.tasks import start_logged, stop_task
 from bot.storage import StoredGame
@@ -47,8 +48,10 @@ class Restorer:
     async def start(self, lookup: GameLookup) -> None:
         """Restore every unfinished game in the background (``wait`` for the end)."""
         ids = await self._ctx.storage.games.unfinished_game_ids()
+        # Games whose end the bot recorded but stopped before showing.
+        ended = await self._ctx.storage.games.ended_owing_showing()
         lookup.restoring = True
-        self._task = start_logged(self._restore(lookup, ids), "restore")
+        self._task = start_logged(self._restore(lookup, ids, ended), "restore")
 
     async def wait(self) -> None:
         if self._task is not None:
@@ -58,13 +61,16 @@ class Restorer:
         await stop_task(self._task)
         self._task = None
 
-    async def _restore(self, lookup: GameLookup, ids: list[int]) -> None:
+    async def _restore(self, lookup: GameLookup, ids: list[int], ended: list[int]) -> None:
         try:
             for game_id in ids:
                 await lookup.find(game_id)  # restored once, whoever asks first
                 await asyncio.sleep(0)  # the clicks that arrive meanwhile go first
         finally:
             lookup.restoring = False
+        for game_id in ended:
+            await show_end_again(self._ctx, game_id)
+            await asyncio.sleep(0)
 
     async def resume(self, session: GameSession, stored: StoredGame) -> None:
         """A restored game carries on where it was: a lobby's idle timer, a game's

@@ -20,6 +20,7 @@ from bot.core.computers import DEFAULT_LEVEL, ComputerPlayers
 from bot.core.context import CoreContext
 from bot.core.database_clock import DatabaseClock
 from bot.core.dm_fallback import mark_dms_closed
+from bot.core.due_claims import DueClaims
 from bot.core.effects import (
     CloseHand,
     EditTable,
@@ -40,7 +41,6 @@ from bot.core.refusals import Refusal
 from bot.core.registry import SessionRegistry
 from bot.core.restore import Restorer
 from bot.core.session import GameSession
-from bot.core.shared_timers import DueClaims
 from bot.core.sharing import GameLookup
 from bot.core.showing import confirm as confirm_shown_step
 from bot.core.snapshots import hand_snapshot, place_of, table_snapshot

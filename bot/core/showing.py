@@ -8,6 +8,10 @@ reports the step shown and the mark is cleared (:func:`confirm`). A mark still t
 when it falls due is claimed like owed progress, by any process on a shared database
 (``bot.core.shared_timers``), or found by the restarted bot on SQLite
 (``bot.core.restore``), which shows the table and the hands to move again.
+
+The end of a game is such a step too (stored with the finish, as the step one past
+the last action): a finished game's mark is shown again as the end — the hands
+closed, the final table and standings — from storage (:func:`show_end_again`).
 """
 
 from __future__ import annotations
@@ -16,10 +20,12 @@ import logging
 
 from bot.core.context import CoreContext
 from bot.core.effects import ConfirmShown, EditTable, Effect, ShowLobby
+from bot.core.game_end import finish_effects
 from bot.core.session import GameSession
 from bot.core.snapshots import lobby_snapshot, place_of, table_snapshot
+from bot.core.stored_sessions import session_from_storage
 from bot.core.turns import hand_effects
-from bot.storage import StorageError
+from bot.storage import GameNotFound, StorageError
 
 log = logging.getLogger(__name__)
 
@@ -29,14 +35,20 @@ def confirm_shown(session: GameSession) -> list[Effect]:
     if not session.showing_owed or session.game is None:
         return []
     session.showing_owed = False
+    # The end is the step one past the last action (its mark says so too).
+    ended = 1 if session.status == "finished" else 0
     return [ConfirmShown(place_of(session), session.game_id,
-                         session.game.player_action_count)]
+                         session.game.player_action_count + ended)]
 
 
 def show_again(session: GameSession) -> list[Effect]:
     """What a step whose showing may be lost shows again: the lobby as started (the
     lost step may be the start, which leaves the lobby's buttons up), the table, and
-    the hands of whoever is to move (the claimer confirms it in turn)."""
+    the hands of whoever is to move; for a finished game, its end (the claimer
+    confirms it in turn)."""
+    if session.status == "finished" and session.game is not None and session.game.is_over:
+        session.showing_owed = True
+        return finish_effects(session)
     if not session.is_active or session.game is None or session.game.is_over:
         return []
     session.showing_owed = True
@@ -52,3 +64,23 @@ async def confirm(ctx: CoreContext, game_id: int, shown: int) -> None:
         await ctx.storage.games.clear_showing_due(game_id, shown)
     except StorageError as exc:  # the mark falls due and the game is shown again
         log.warning("owed showing of game %s not cleared: %s", game_id, exc)
+
+
+async def show_end_again(ctx: CoreContext, game_id: int) -> None:
+    """Show the end of a finished game whose end was never reported shown (its
+    process died first), from storage; nothing if it was shown meanwhile."""
+    try:
+        stored = await ctx.storage.games.load_game(game_id)
+        if stored.status != "finished" or stored.showing_due is None \
+                or stored.game is None or not stored.game.is_over:
+            return
+        changes = await ctx.storage.games.rating_changes(game_id)
+    except GameNotFound:
+        return
+    except StorageError as exc:  # the mark stays: it falls due again
+        log.warning("end of game %s not shown again: %s", game_id, exc)
+        return
+    session = session_from_storage(stored)
+    session.status = "finished"
+    session.rating_changes = changes
+    ctx.show(session, show_again(session) + confirm_shown(session))

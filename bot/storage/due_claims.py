@@ -36,7 +36,8 @@ class DueDeadline:
     nobody has moved the game on since (a move clears or renews it)."""
     showing: bool = False
     """(``seat`` None) the game owes the showing of a step: the process that saved it
-    died before its delivery reported it shown."""
+    died before its delivery reported it shown. The game may be finished: its end is
+    shown again."""
 
 
 async def claim_due_deadlines(
@@ -71,9 +72,11 @@ async def claim_due_deadlines(
             owed = [(int(game_id), None, int(due)) for game_id, due in games]
         showings: list[tuple[int, None, int]] = []
         if len(rows) + len(owed) < limit:
+            # A finished game owes the showing of its end like any step.
             games = await tx.fetchall(
                 "SELECT id, showing_due FROM games WHERE showing_due <= ? "
-                f"AND status = 'active' ORDER BY showing_due, id LIMIT ?{db.dialect.skip_locked}",
+                "AND status IN ('active', 'finished') "
+                f"ORDER BY showing_due, id LIMIT ?{db.dialect.skip_locked}",
                 (moment, limit - len(rows) - len(owed)),
             )
             await tx.executemany("UPDATE games SET showing_due = ? WHERE id = ?",
@@ -92,3 +95,11 @@ async def claim_due_deadlines(
         assert moment_due is not None
         claimed.append(DueDeadline(game_id, None, moment_due, lease_end, showing=True))
     return claimed
+
+
+async def ended_owing_showing(db: Backend) -> list[int]:
+    """Finished games whose end was never reported shown, oldest first."""
+    rows = await db.fetchall(
+        "SELECT id FROM games WHERE showing_due IS NOT NULL AND status = 'finished' "
+        "ORDER BY id", (), "finding the finished games owing their showing")
+    return [int(row[0]) for row in rows]

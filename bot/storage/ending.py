@@ -26,7 +26,13 @@ from bot.storage.ratings import (
     seat_values,
 )
 from bot.storage.summary import SeatResult, summarize
-from bot.storage.values import check_flag, check_id, now_or, rules_to_json
+from bot.storage.values import (
+    check_flag,
+    check_id,
+    now_or,
+    rules_to_json,
+    to_optional_epoch,
+)
 from engine import CallBreakGame, Game
 from engine.kinds import AnyGame, GameName, kind_of
 
@@ -70,14 +76,18 @@ ON CONFLICT (guild_id, game, user_id) DO UPDATE SET
 
 
 async def finish_game(
-    db: Backend, game_id: int, game: AnyGame, now: datetime | None
+    db: Backend, game_id: int, game: AnyGame, now: datetime | None,
+    showing_due: datetime | None = None,
 ) -> tuple[SeatResult, ...]:
     """Mark a finished game and write its results, in one transaction.
 
     Player actions the log does not hold yet are appended first, after checking that
-    the stored ones are the start of this game's.
+    the stored ones are the start of this game's. ``showing_due``: the end owes its
+    showing from then on, as the step one past the last action (see
+    :func:`bot.storage.moves.clear_showing_due`).
     """
     check_id("game_id", game_id)
+    showing = to_optional_epoch(showing_due)
     if not isinstance(game, Game | CallBreakGame) or not game.is_over:
         raise GameStateConflict(f"game {game_id} is not over: results are written at the end")
     finished = now_or(now)
@@ -115,10 +125,14 @@ async def finish_game(
                 for seq in range(len(stored), len(actions))
             ],
         )
+        # The end's own mark (a step past the last action): no late report of the
+        # step that made the last move clears it before the end is shown.
+        owed = "" if showing is None else ", showing_due = ?, showing_seq = ?"
+        owed_values = () if showing is None else (showing, len(actions) + 1)
         await tx.execute(
             "UPDATE games SET status = 'finished', finished_at = ?, "
-            f"rating_seq = {NEXT_RATING_SEQ} WHERE id = ?",
-            (finished, guild_id, game_id),
+            f"rating_seq = {NEXT_RATING_SEQ}{owed} WHERE id = ?",
+            (finished, guild_id, *owed_values, game_id),
         )
         if any(row[10] for row in rows):  # a deadline still set: cleared with the end
             await tx.execute("UPDATE seats SET turn_deadline = NULL WHERE game_id = ?",
@@ -309,3 +323,17 @@ async def cancel_game(
             (status, ended, game_id),
         )
         await tx.execute("UPDATE seats SET turn_deadline = NULL WHERE game_id = ?", (game_id,))
+
+
+async def rating_changes(db: Backend, game_id: int) -> tuple[int | None, ...]:
+    """Per seat of a finished game, the change of the person's shown rating as its end
+    wrote it (``None``: a computer, or not rated); for showing the end again."""
+    check_id("game_id", game_id)
+    rows = await db.fetchall(
+        "SELECT user_id, rating_mu, rating_sigma, rating_before FROM results "
+        "WHERE game_id = ? ORDER BY seat", (game_id,), "reading a game's rating changes")
+    return tuple(
+        None if user_id is None or mu is None
+        else SeatRating(0, "", float(mu), float(sigma), float(before)).change
+        for user_id, mu, sigma, before in rows
+    )

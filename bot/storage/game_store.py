@@ -220,15 +220,27 @@ class GameStore:
     # --- the end -------------------------------------------------------------------------------
 
     async def finish_game(
-        self, game_id: int, game: AnyGame, *, now: datetime | None = None
+        self, game_id: int, game: AnyGame, *, now: datetime | None = None,
+        showing_due: datetime | None = None,
     ) -> tuple[SeatResult, ...]:
         """Record a game that is over: status, per-seat results and stats, in one
         transaction (moves not yet saved are appended first). Returns the results.
+        With ``showing_due``, the end owes its showing likewise, reported shown as the
+        step one past the last action (see :meth:`clear_showing_due`).
 
         Every seat counts, including a human who left (their seat was played out by a
         computer): leaving a losing game does not protect a record.
         """
-        return await ending.finish_game(self._db, game_id, game, now)
+        return await ending.finish_game(self._db, game_id, game, now, showing_due)
+
+    async def rating_changes(self, game_id: int) -> tuple[int | None, ...]:
+        """Per seat of a finished game, the change of the person's shown rating."""
+        return await ending.rating_changes(self._db, game_id)
+
+    async def ended_owing_showing(self) -> list[int]:
+        """Finished games whose end was never reported shown (one process on its own
+        database shows them again at start-up)."""
+        return await due_claims.ended_owing_showing(self._db)
 
     async def cancel_game(
         self, game_id: int, *, abandoned: bool = False, running: bool = False,

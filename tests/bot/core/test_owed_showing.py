@@ -2,18 +2,22 @@
 dies in between must not leave the next player without controls until the reminder.
 The step stores a mark in its own transaction; the delivery's ``ConfirmShown`` clears
 it; a mark left over is shown again by whichever process claims it (shared database,
-both backends) or by the restarted bot (one process on SQLite)."""
+both backends) or by the restarted bot (one process on SQLite). The end of a game is
+such a step: shown again, from storage, if its process died before showing it."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.core.effects import ConfirmShown, ShowHand
+from bot.core.effects import CloseHand, ConfirmShown, ShowFinal, ShowHand
+from engine import preset_rules
 from tests.bot.core.conftest import CloseCore, OpenCore, OpenShared
 from tests.bot.core.helpers import (
     Core,
     hand_to_act,
     move_person,
+    play_to_end,
     start_game,
     wait_for,
 )
@@ -111,3 +115,90 @@ async def test_a_report_of_an_earlier_step_leaves_a_later_mark(
     assert await showing_mark(database, game_id) is not None
     await deliver(core)
     assert await showing_mark(database, game_id) is None
+
+
+# --- the end owes its showing like any step ---------------------------------------------
+
+
+def finals(core: Core, game_id: int) -> list[ShowFinal]:
+    return [e for e in core.sink.of_type(ShowFinal) if e.game_id == game_id]
+
+
+async def finished_unshown(core: Core) -> tuple[int, ShowFinal]:
+    """A game played to its end, recorded and never delivered: the game and its end as
+    the finishing process showed it."""
+    rules = preset_rules("short").model_copy(update={"max_hand": 2})
+    session = await start_game(core, people=2, computers=1, rules=rules)
+    await play_to_end(core, session.game_id)
+    assert (await core.stored(session.game_id)).status == "finished"
+    [final] = finals(core, session.game_id)
+    assert any(change is not None for change in final.rating_changes)
+    return session.game_id, final
+
+
+def hands_closed_by_the_end(core: Core, game_id: int) -> set[int]:
+    return {e.seat for e in core.sink.of_type(CloseHand)
+            if e.game_id == game_id and e.why == "game_over"}
+
+
+async def test_another_process_shows_the_end_its_process_died_before_showing(
+    open_shared: OpenShared, database: Location,
+) -> None:
+    dying = await open_shared()
+    game_id, expected = await finished_unshown(dying)
+    assert await showing_mark(database, game_id) is not None, "the finish stored its mark"
+    await dying.service.close(5.0)  # it dies with the end recorded, nothing delivered
+
+    survivor = await open_shared()
+    ahead(survivor, PAST_SHOWING)
+    await wait_for(lambda: bool(finals(survivor, game_id)), "the survivor shows the end")
+    assert finals(survivor, game_id) == [expected], "the same final table and standings"
+    assert hands_closed_by_the_end(survivor, game_id) == {0, 1}
+    await wait_for(lambda: bool(survivor.sink.of_type(ConfirmShown)), "the end confirmed")
+    await deliver(survivor)
+    assert await showing_mark(database, game_id) is None
+
+
+async def test_a_delivered_end_is_shown_once(
+    open_shared: OpenShared, database: Location,
+) -> None:
+    core = await open_shared()
+    game_id, _ = await finished_unshown(core)
+    await deliver(core)
+    assert await showing_mark(database, game_id) is None
+    later = datetime.fromtimestamp(core.service.ctx.clock() + PAST_SHOWING, UTC)
+    claimed = await core.storage.games.claim_due_deadlines(later)
+    assert [due for due in claimed if due.game_id == game_id] == [], "nothing owed"
+    assert len(finals(core, game_id)) == 1
+
+
+async def test_a_late_report_of_the_last_move_leaves_the_ends_mark(
+    open_shared: OpenShared, database: Location,
+) -> None:
+    core = await open_shared()
+    game_id, _ = await finished_unshown(core)
+    last_move = (await core.stored(game_id)).actions_saved
+    await core.service.shown(game_id, last_move)  # that step's report, before the end's
+    assert await showing_mark(database, game_id) is not None
+    await deliver(core)
+    assert await showing_mark(database, game_id) is None
+
+
+async def test_the_restarted_bot_shows_an_end_it_never_delivered(
+    open_core: OpenCore, close_core: CloseCore, db_path: Path,
+) -> None:
+    before = await open_core()
+    game_id, expected = await finished_unshown(before)
+    await close_core(before)  # nothing it queued was delivered
+
+    after = await open_core()
+    await after.service.restore()
+    assert finals(after, game_id) == [expected], "the end is shown at restart"
+    assert hands_closed_by_the_end(after, game_id) == {0, 1}
+    await deliver(after)
+    assert await showing_mark(db_path, game_id) is None
+    await close_core(after)
+
+    again = await open_core()
+    await again.service.restore()
+    assert finals(again, game_id) == [], "a delivered end is not shown again"
