@@ -112,7 +112,8 @@ class GameProgress:
                 # Owed progress or showing: the process that saved the last step died
                 # before its follow-up, or before showing it. Show the table and the
                 # hands of whoever is to move, or they would wait for their deadline.
-                self.ctx.show(session, show_again(session))
+                start = any(due.showing_seq == 0 for due in dues)  # its start unshown
+                self.ctx.show(session, show_again(session, start=start))
             await self.resume(session)
 
     async def _time_out(self, session: GameSession, seats: list[int]) -> None:

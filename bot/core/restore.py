@@ -84,7 +84,7 @@ class Restorer:
             if stored.showing_due is not None:
                 # The last step's delivery never reported it shown (the bot stopped
                 # between its commit and its messages): the hands to move too.
-                self._ctx.show(session, show_again(session))
+                self._ctx.show(session, show_again(session, start=stored.showing_seq == 0))
             else:
                 self._ctx.show(session, [EditTable(place_of(session), table_snapshot(session))]
                                if game is not None and not game.is_over else [])

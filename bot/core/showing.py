@@ -19,7 +19,14 @@ from __future__ import annotations
 import logging
 
 from bot.core.context import CoreContext
-from bot.core.effects import ConfirmShown, EditTable, Effect, ShowLobby
+from bot.core.effects import (
+    AnnounceStart,
+    ConfirmShown,
+    EditTable,
+    Effect,
+    PostTable,
+    ShowLobby,
+)
 from bot.core.game_end import finish_effects
 from bot.core.session import GameSession
 from bot.core.snapshots import lobby_snapshot, place_of, table_snapshot
@@ -41,11 +48,12 @@ def confirm_shown(session: GameSession) -> list[Effect]:
                          session.game.player_action_count + ended)]
 
 
-def show_again(session: GameSession) -> list[Effect]:
+def show_again(session: GameSession, *, start: bool = False) -> list[Effect]:
     """What a step whose showing may be lost shows again: the lobby as started (the
     lost step may be the start, which leaves the lobby's buttons up), the table, and
     the hands of whoever is to move; for a finished game, its end (the claimer
-    confirms it in turn)."""
+    confirms it in turn). ``start``: the lost step is the start, which posts the
+    table there is none of yet."""
     if session.status == "finished" and session.game is not None and session.game.is_over:
         session.showing_owed = True
         return finish_effects(session)
@@ -53,8 +61,14 @@ def show_again(session: GameSession) -> list[Effect]:
         return []
     session.showing_owed = True
     place = place_of(session)
-    return [ShowLobby(place, lobby_snapshot(session, "started")),
-            EditTable(place, table_snapshot(session)),
+    lobby = ShowLobby(place, lobby_snapshot(session, "started"))
+    table = table_snapshot(session)
+    if start:
+        # As the start shows it: announced (the draw, the seed's commitment), a table
+        # posted, and every person's hand.
+        return [lobby, AnnounceStart(place, table), PostTable(place, table),
+                *hand_effects(session, session.present_humans(), fresh=True)]
+    return [lobby, EditTable(place, table),
             *hand_effects(session, session.awaiting_humans(), fresh=False)]
 
 

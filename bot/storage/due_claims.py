@@ -38,6 +38,9 @@ class DueDeadline:
     """(``seat`` None) the game owes the showing of a step: the process that saved it
     died before its delivery reported it shown. The game may be finished: its end is
     shown again."""
+    showing_seq: int | None = None
+    """(``seat`` None) the player actions saved by the step whose showing the game owes
+    as claimed, due or not (0: its start); ``None``: it owes none."""
 
 
 async def claim_due_deadlines(
@@ -60,40 +63,42 @@ async def claim_due_deadlines(
             "UPDATE seats SET turn_deadline = ? WHERE game_id = ? AND seat = ?",
             [(until, game_id, seat) for game_id, seat, _ in rows],
         )
-        owed: list[tuple[int, None, int]] = []
+        # Games owing progress, then showings: (id, due, the owed showing's step).
+        owed: list[tuple[int, int, int | None]] = []
         if len(rows) < limit:
             games = await tx.fetchall(
-                "SELECT id, progress_due FROM games WHERE progress_due <= ? "
+                "SELECT id, progress_due, showing_seq FROM games WHERE progress_due <= ? "
                 f"AND status = 'active' ORDER BY progress_due, id LIMIT ?{db.dialect.skip_locked}",
                 (moment, limit - len(rows)),
             )
             await tx.executemany("UPDATE games SET progress_due = ? WHERE id = ?",
-                                 [(until, game_id) for game_id, _ in games])
-            owed = [(int(game_id), None, int(due)) for game_id, due in games]
-        showings: list[tuple[int, None, int]] = []
+                                 [(until, game_id) for game_id, _, _ in games])
+            owed = [(int(game_id), int(due), seq) for game_id, due, seq in games]
+        showings: list[tuple[int, int, int | None]] = []
         if len(rows) + len(owed) < limit:
             # A finished game owes the showing of its end like any step.
             games = await tx.fetchall(
-                "SELECT id, showing_due FROM games WHERE showing_due <= ? "
+                "SELECT id, showing_due, showing_seq FROM games WHERE showing_due <= ? "
                 "AND status IN ('active', 'finished') "
                 f"ORDER BY showing_due, id LIMIT ?{db.dialect.skip_locked}",
                 (moment, limit - len(rows) - len(owed)),
             )
             await tx.executemany("UPDATE games SET showing_due = ? WHERE id = ?",
-                                 [(until, game_id) for game_id, _ in games])
-            showings = [(int(game_id), None, int(due)) for game_id, due in games]
+                                 [(until, game_id) for game_id, _, _ in games])
+            showings = [(int(game_id), int(due), seq) for game_id, due, seq in games]
     claimed = []
     lease_end = from_epoch(until)
     assert lease_end is not None
-    for game_id, seat, due in [*rows, *owed]:
+    for game_id, seat, due in rows:
         moment_due = from_epoch(int(due))
         assert moment_due is not None
-        claimed.append(DueDeadline(int(game_id), None if seat is None else int(seat),
-                                   moment_due, lease_end))
-    for game_id, _, due in showings:
-        moment_due = from_epoch(int(due))
-        assert moment_due is not None
-        claimed.append(DueDeadline(game_id, None, moment_due, lease_end, showing=True))
+        claimed.append(DueDeadline(int(game_id), int(seat), moment_due, lease_end))
+    for showing, games_owing in ((False, owed), (True, showings)):
+        for game_id, due, seq in games_owing:
+            moment_due = from_epoch(due)
+            assert moment_due is not None
+            claimed.append(DueDeadline(game_id, None, moment_due, lease_end, showing=showing,
+                                       showing_seq=None if seq is None else int(seq)))
     return claimed
 
 

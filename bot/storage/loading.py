@@ -21,7 +21,7 @@ from engine.shuffle import check_chance_version
 _GAME_COLUMNS: Final = (
     "id, guild_id, channel_id, thread_id, host_user_id, status, rules, seed, created_at, "
     "started_at, finished_at, turn_timeout, lobby_message_id, table_message_id, bot_state, "
-    "rematch_of, chance_version, game, showing_due"
+    "rematch_of, chance_version, game, showing_due, showing_seq"
 )
 SEAT_COLUMNS: Final = (
     "game_id, seat, user_id, computer_level, display_name, dms_closed, autoplay, "
@@ -92,7 +92,7 @@ def stored_seat(row: Row) -> StoredSeat:
 def _stored_game(row: Row, seat_rows: list[Row], texts: list[str]) -> StoredGame:
     game_id, guild_id, channel_id, thread_id, host, status, rules_json, seed_hex = row[:8]
     created, started, finished, timeout, lobby_msg, table_msg, state, rematch_of = row[8:16]
-    chance_version, game_name, showing_due = int(row[16]), str(row[17]), row[18]
+    chance_version, game_name, showing_due, showing_seq = int(row[16]), str(row[17]), *row[18:20]
     seats = tuple(stored_seat(seat) for seat in seat_rows)
     seed = bytes.fromhex(seed_hex)
     rules: AnyRules = Rules()
@@ -131,6 +131,7 @@ def _stored_game(row: Row, seat_rows: list[Row], texts: list[str]) -> StoredGame
         game=game,
         replay_error=error,
         showing_due=from_epoch(showing_due),
+        showing_seq=None if showing_seq is None else int(showing_seq),
     )
 
 

@@ -151,6 +151,8 @@ class StoredGame:
     replay_error: str | None = None
     showing_due: datetime | None = None
     """The last step's showing is owed (its delivery never reported it shown)."""
+    showing_seq: int | None = None
+    """The player actions saved by the step whose showing is owed (0: the start)."""
 
     @property
     def next_seq(self) -> int:

@@ -5,8 +5,10 @@ person's move, a computer's, a step's deadlines, a claim of a due turn, the fini
 with its stats and ratings. A second process takes its shard over and the game goes
 on. In every cell: the game finishes; per seat, the moves in the log are the clicks
 that landed, in order (none lost, none doubled; a turn timed out is the only other
-move); the results, stats and ratings are written once; and the same people then sit
-down at a new lobby (nobody is "seated elsewhere").
+move); the results, stats and ratings are written once; the end is shown once (the
+final standings in the channel, its owed showing cleared); and the same people then
+sit down at a new lobby (nobody is "seated elsewhere"). After a death right after the
+start, the table is shown at once, as the start shows it.
 
 In process, on both backends, the same cells are ``tests/bot/core/test_fault_matrix.py``.
 """
@@ -26,7 +28,7 @@ from engine import Bid
 from tests.bot.storage.postgres_server import raw_execute
 from tests.e2e.harness import choose, move_buttons
 from tests.e2e.processes import BotProcess
-from tests.e2e.test_several_processes import Server
+from tests.e2e.test_several_processes import FINAL, Server
 from tests.fake_discord.driver import FakeDiscord
 from tests.fake_discord.errors import DriverError, WaitTimeout
 from tests.fake_discord.fixtures import running_fake_discord
@@ -43,6 +45,8 @@ CELLS = [
 ]
 GAME_SECONDS = 90.0
 """A safety net far beyond a cell's need (claims fall due 5–15 s after a death)."""
+SHOWN_SECONDS = 30.0
+"""A safety net for an owed showing (due 10 s after its step, then claimed)."""
 
 
 @asynccontextmanager
@@ -235,6 +239,29 @@ async def check_written_once(cell: Cell, game_id: int) -> None:
             (server.guild.id, f"user:{person.id}")) == [(1,)], "the rating updated once"
 
 
+def final_standings(cell: Cell) -> list[Message]:
+    """The game's final standings in its channel."""
+    return [m for m in cell.fake.channel_messages(cell.server.channel) if FINAL in m.content]
+
+
+async def check_end_shown_once(cell: Cell, game_id: int) -> None:
+    """The end is shown (by whichever process) and owes nothing more: its final
+    standings are in the channel once."""
+    async with asyncio.timeout(SHOWN_SECONDS):
+        while await raw_execute(cell.url, "SELECT showing_due FROM games WHERE id = ?",
+                                (game_id,)) != [(None,)]:
+            await asyncio.sleep(0.1)
+    assert len(final_standings(cell)) == 1, "the final standings posted once"
+
+
+def first_table(cell: Cell) -> Message | None:
+    """The first deal's table message, as the start posts it."""
+    messages = cell.fake.channel_messages(cell.server.channel)
+    announced = any("The game begins!" in m.content for m in messages)
+    tables = [m for m in messages if m.content.startswith("**Deal 1 of")]
+    return tables[0] if announced and tables else None
+
+
 def timeouts(cell: Cell) -> int:
     return sum("ran out of time" in m.content
                for m in cell.fake.channel_messages(cell.server.channel))
@@ -274,6 +301,10 @@ async def test_a_game_survives_its_process_dying_after_a_commit(
             timeout = 15 if kind == "claim" else 120
             game_id = await open_game(cell, {"preset": "short", "max_hand": 2,
                                              "turn_timeout": timeout})
+            if kind == "start":
+                # Before anyone moves, the process that took over shows the start.
+                await fake.wait_for(lambda: first_table(cell), timeout=SHOWN_SECONDS,
+                                    what="the first deal's table", poll=0.1)
             await cell.play(game_id, random.Random(28), idle=kind == "claim")
             assert cell.took_over, "the dying process reached its fail point"
             assert cell.survivor is not None
@@ -281,6 +312,7 @@ async def test_a_game_survives_its_process_dying_after_a_commit(
             # Even after a death right after the start, the lobby shows it started.
             assert lobby_buttons(cell, game_id) == []
             await check_written_once(cell, game_id)
+            await check_end_shown_once(cell, game_id)
             await join_a_new_lobby(cell)
         finally:
             cell.stop()

@@ -7,20 +7,33 @@ such a step: shown again, from storage, if its process died before showing it.""
 
 from __future__ import annotations
 
+import contextlib
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.core.effects import CloseHand, ConfirmShown, ShowFinal, ShowHand
+from bot.core.actors import Actor
+from bot.core.effects import (
+    AnnounceStart,
+    CloseHand,
+    ConfirmShown,
+    PostTable,
+    ShowFinal,
+    ShowHand,
+)
+from bot.core.refusals import Refusal
+from bot.storage import StorageError
 from engine import preset_rules
 from tests.bot.core.conftest import CloseCore, OpenCore, OpenShared
 from tests.bot.core.helpers import (
     Core,
     hand_to_act,
     move_person,
+    open_lobby,
     play_to_end,
     start_game,
     wait_for,
 )
+from tests.bot.core.test_fault_matrix import DiesAfter
 from tests.bot.core.test_shared_truth import ahead
 from tests.bot.storage.postgres_server import Location, raw_execute
 
@@ -202,3 +215,60 @@ async def test_the_restarted_bot_shows_an_end_it_never_delivered(
     again = await open_core()
     await again.service.restore()
     assert finals(again, game_id) == [], "a delivered end is not shown again"
+
+
+# --- a start shown again posts its table ----------------------------------------------
+
+
+async def started_unshown(core: Core) -> int:
+    """A lobby whose start is committed, and the process dies at once (before its
+    computers' moves and any showing)."""
+    lobby = await open_lobby(core, people=2, computers=1)
+    fault = DiesAfter(core.storage, "starting a game", 1)
+    with contextlib.suppress(StorageError, Refusal):
+        await core.service.lobbies.start(lobby.game_id, Actor(lobby.host_id))
+    assert fault.dead and core.sink.of_type(PostTable) == []
+    return lobby.game_id
+
+
+def start_shown(core: Core) -> list[str]:
+    """What ``core`` showed of its one game's start, in order: the announcement, the
+    table, each person's new hand."""
+    shown = []
+    for effect in core.sink.effects:
+        if isinstance(effect, AnnounceStart | PostTable):
+            shown.append(type(effect).__name__)
+        elif isinstance(effect, ShowHand) and effect.fresh:
+            shown.append(f"hand {effect.seat}")
+    return shown
+
+
+async def test_another_process_posts_the_table_of_a_start_it_never_showed(
+    open_shared: OpenShared, database: Location,
+) -> None:
+    dying = await open_shared()
+    game_id = await started_unshown(dying)
+    await dying.service.close(5.0)
+
+    survivor = await open_shared()
+    ahead(survivor, PAST_SHOWING)
+    await wait_for(lambda: bool(survivor.sink.of_type(ConfirmShown)), "the start shown")
+    assert start_shown(survivor) == [
+        "AnnounceStart", "PostTable", "hand 0", "hand 1"], "shown as the start shows it"
+    await deliver(survivor)
+    assert await showing_mark(database, game_id) is None
+
+
+async def test_the_restarted_bot_posts_the_table_of_a_start_it_never_showed(
+    open_core: OpenCore, close_core: CloseCore, db_path: Path,
+) -> None:
+    before = await open_core()
+    game_id = await started_unshown(before)
+    await close_core(before)
+
+    after = await open_core()
+    await after.service.restore()
+    assert start_shown(after) == [
+        "AnnounceStart", "PostTable", "hand 0", "hand 1"], "shown as the start shows it"
+    await deliver(after)
+    assert await showing_mark(db_path, game_id) is None
