@@ -1,25 +1,35 @@
-"""The fault matrix's routing cell (issue 28), with real ``python -m bot`` processes on
+"""The fault matrix's routing cells (issue 28), with real ``python -m bot`` processes on
 PostgreSQL: the process running the game's server dies (``os._exit``, as a SIGKILL)
 right after it claimed a DM click that shard 0's process routed to it, before making
-it. The click's lease runs out, shard 0's process takes the server's shard over and
-makes the click; the game finishes with each person's clicks exactly their moves in
-the log, in order (none lost, none doubled).
+it (``route-claim``), or right after it saved that click's move, before clearing the
+click (``move``). The click's lease runs out, shard 0's process takes the server's
+shard over and claims the click again: it makes it, or the action log refuses it as
+made already. The game finishes with each person's clicks exactly their moves in the
+log, in order (none lost, none doubled).
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 
+import pytest
+
 from bot.storage import Storage, fail_point
+from tests.bot.storage.postgres_server import raw_execute
 from tests.e2e.harness import choose, move_buttons
 from tests.e2e.processes import BotProcess
 from tests.e2e.test_fault_matrix import seat_of, wire
 from tests.e2e.test_several_processes import Server, check_against_replay
 from tests.fake_discord.driver import FakeDiscord
 
+CELLS = ["route-claim", "move"]
 DIES_AT = 3
-"""The owner dies right after claiming its third routed click."""
+"""The owner dies right after its third commit of the cell's kind."""
+REFUSED = ("That move was already made", "This game has finished")
+"""What a click claimed again after its move was saved is answered with (the game may
+have finished meanwhile: the rest of it needs no lease to run out)."""
 TURN_SECONDS = 120
 """No turn times out in the cell: every move in the log is a click."""
 WAIT_SECONDS = 60.0
@@ -47,8 +57,9 @@ async def play_recording(server: Server, rng: random.Random) -> list[str]:
         server.clicks += 1
 
 
-async def test_a_click_whose_claimer_dies_after_the_claim_is_made_once(
-    fake_discord: FakeDiscord, database_url: str, tmp_path: Path
+@pytest.mark.parametrize("kind", CELLS)
+async def test_a_click_whose_claimer_dies_is_made_once(
+    fake_discord: FakeDiscord, database_url: str, tmp_path: Path, kind: str
 ) -> None:
     fake = fake_discord
     server = Server(fake, "South", 1, ["esha", "farid", "gita"], shard_count=2)
@@ -59,7 +70,7 @@ async def test_a_click_whose_claimer_dies_after_the_claim_is_made_once(
                             what="one process running both shards", poll=0.1)
         await fake.wait_shards_connected(2, timeout=30)
         owner = BotProcess(fake, database_url, tmp_path, "owner", SHARD_COUNT="2",
-                           **{fail_point.ENVIRONMENT: f"after-commit:route-claim:{DIES_AT}"})
+                           **{fail_point.ENVIRONMENT: f"after-commit:{kind}:{DIES_AT}"})
         processes.append(owner)
         await fake.wait_for(lambda: (dms.shards(), owner.shards()) == ({0}, {1}),
                             timeout=60, what="the server's shard handed over", poll=0.1)
@@ -68,12 +79,20 @@ async def test_a_click_whose_claimer_dies_after_the_claim_is_made_once(
                                           "turn_timeout": TURN_SECONDS})
         clicks = await play_recording(server, random.Random(28))
         await check_against_replay(database_url, server, game_id)
+        # The dead owner's click is made (or refused) and cleared: no obligation left.
+        async with asyncio.timeout(WAIT_SECONDS):
+            while await raw_execute(database_url, "SELECT id FROM routed_clicks"):
+                await asyncio.sleep(0.1)
     finally:
         for process in processes:
             process.stop()
     assert owner.process.returncode == fail_point.EXIT_CODE, owner.log()
-    assert f"after commit {DIES_AT} of route-claim" in owner.log()
+    assert f"after commit {DIES_AT} of {kind}" in owner.log()
     assert "1 made again after their claimer died" in dms.log(), dms.log()
+    # Made already (the move's cell), the click claimed again is refused, and says so.
+    refused = [m.content for person in server.people for m in fake.ephemeral_messages(person)
+               if m.content.startswith(REFUSED)]
+    assert len(refused) == (kind == "move"), refused
     assert "Traceback" not in dms.log(), dms.log()
     storage = await Storage.connect(database_url)
     try:
