@@ -119,7 +119,12 @@ class ClickRouting:
                 self.made_as_owner += 1
             else:
                 self.taken_back += 1
-            await self._handle(interaction)  # answers its own failures
+            try:
+                await self._handle(interaction)  # answers its own failures
+            except Exception:
+                # Even its answer failed (say, the click's token ran out after 15 min):
+                # a retry would fail the same way, every lease, for ever.
+                log.exception("routed click %s of game %s failed", click.id, click.game_id)
         # Only now: a claimer that dies before this leaves the click to be claimed again.
         await self._routes.done(click.id)
 
