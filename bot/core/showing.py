@@ -85,8 +85,13 @@ async def show_end_again(ctx: CoreContext, game_id: int) -> None:
     process died first), from storage; nothing if it was shown meanwhile."""
     try:
         stored = await ctx.storage.games.load_game(game_id)
-        if stored.status != "finished" or stored.showing_due is None \
-                or stored.game is None or not stored.game.is_over:
+        if stored.status != "finished" or stored.showing_due is None:
+            return
+        if stored.game is None or not stored.game.is_over:
+            # Its log no longer replays: nothing to show, and nothing to claim again.
+            log.error("end of game %s cannot be shown again: %s", game_id,
+                      stored.replay_error)
+            await ctx.storage.games.clear_showing_due(game_id, stored.actions_saved + 1)
             return
         changes = await ctx.storage.games.rating_changes(game_id)
     except GameNotFound:

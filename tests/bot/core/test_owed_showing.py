@@ -217,6 +217,21 @@ async def test_the_restarted_bot_shows_an_end_it_never_delivered(
     assert finals(again, game_id) == [], "a delivered end is not shown again"
 
 
+
+async def test_an_end_that_no_longer_replays_is_not_claimed_again(
+    open_core: OpenCore, close_core: CloseCore, db_path: Path,
+) -> None:
+    before = await open_core()
+    game_id, _ = await finished_unshown(before)
+    await close_core(before)
+    await raw_execute(db_path, "UPDATE games SET chance_version = 999 WHERE id = ?",
+                      (game_id,))
+
+    after = await open_core()
+    await after.service.restore()
+    assert finals(after, game_id) == []
+    assert await showing_mark(db_path, game_id) is None, "its mark dropped, with an error"
+
 # --- a start shown again posts its table ----------------------------------------------
 
 
