@@ -173,6 +173,11 @@ class Cell:
                 options = [o for o in move_buttons(message) if o not in self.server.clicked]
                 self.server.clicked.update(move_buttons(message))
                 await self.click(user, message, choose(rng, options))
+            if self.fail is not None and not self.took_over:
+                # The finish may be the dying process's last commit: the game reads
+                # finished a moment before that process has ended itself.
+                await self.fake.wait_for(lambda: self.dying.process.poll() is not None,
+                                         timeout=10, what="the dying process gone", poll=0.1)
             await self.after_death(game_id)
 
 
