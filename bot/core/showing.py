@@ -6,7 +6,7 @@ mark in its own transaction (``games.showing_due``); its effects end with a
 ``ConfirmShown``, and once the delivery has shown everything before it, the adapter
 reports the step shown and the mark is cleared (:func:`confirm`). A mark still there
 when it falls due is claimed like owed progress, by any process on a shared database
-(``bot.core.shared_timers``), or found by the restarted bot on SQLite
+(``bot.core.due_claims``), or found by the restarted bot on SQLite
 (``bot.core.restore``), which shows the table and the hands to move again.
 
 The end of a game is such a step too (stored with the finish, as the step one past
@@ -52,8 +52,8 @@ def show_again(session: GameSession, *, start: bool = False) -> list[Effect]:
     """What a step whose showing may be lost shows again: the lobby as started (the
     lost step may be the start, which leaves the lobby's buttons up), the table, and
     the hands of whoever is to move; for a finished game, its end (the claimer
-    confirms it in turn). ``start``: the lost step is the start, which posts the
-    table there is none of yet."""
+    confirms it in turn). ``start``: the lost step is the start, so there is no table
+    message yet: it is posted, as the start does."""
     if session.status == "finished" and session.game is not None and session.game.is_over:
         session.showing_owed = True
         return finish_effects(session)
