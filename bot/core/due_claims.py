@@ -106,6 +106,10 @@ class DueClaims:
                 await self._close_idle(session, claim)
             else:
                 await self._carry_on(session, claim)
+        except StorageError as exc:
+            # Say the game stays locked by a process cut off from the database: the
+            # claim's lease runs out and it is claimed again (no failure of this one).
+            log.warning("game %s: claimed work not done yet (%s)", game_id, exc)
         finally:
             self._games.discard(game_id)
 
