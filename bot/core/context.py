@@ -11,6 +11,7 @@ from bot.core.computers import ComputerPlayers
 from bot.core.effects import Effect, EffectSink
 from bot.core.registry import SessionRegistry
 from bot.core.session import GameSession
+from bot.core.showing_leases import OwedShowings
 from bot.core.tables import TableRef
 from bot.core.turn_pings import TurnPings
 from bot.core.workbench import Workbench
@@ -29,6 +30,8 @@ class CoreContext:
     clock: Callable[[], float] = time.time
     time_scale: float = 1.0
     """Shrinks turn timers (tests run a 15 s timer in 0.15 s)."""
+    showings: OwedShowings = field(default_factory=OwedShowings)
+    """Steps handed to the delivery and not yet reported shown (shared database)."""
 
     @property
     def shared(self) -> bool:
@@ -40,5 +43,7 @@ class CoreContext:
 
     def show(self, session: GameSession, effects: Sequence[Effect]) -> None:
         if effects:
+            if self.shared:  # their marks are renewed while the delivery is under way
+                self.showings.note(effects, self.clock())
             self.sink.submit(TableRef.game(session.game_id), effects)
         self.pings.arm(session)

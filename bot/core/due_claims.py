@@ -1,7 +1,9 @@
 """Claims on a shared database: every process polls storage for due turn deadlines,
 owed progress and showings, and idle lobbies, and carries on each game it claimed
 alone (``FOR UPDATE SKIP LOCKED``), so that the work of a process that died is done
-(the deadlines themselves are written by ``bot.core.shared_timers``)."""
+(the deadlines themselves are written by ``bot.core.shared_timers``). The same loop
+renews the marks of the steps this process is still delivering
+(``bot.core.showing_leases``)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from typing import Final
 from bot.core.context import CoreContext
 from bot.core.database_clock import DatabaseClock
 from bot.core.session import GameSession
-from bot.core.shared_timers import CLAIM_LEASE, moment
+from bot.core.shared_timers import CLAIM_LEASE, moment, owed_showing_due
 from bot.core.showing import show_end_again
 from bot.core.tasks import KeyedTasks, start_logged, stop_task
 from bot.storage import DueDeadline, StorageError, fail_point
@@ -65,6 +67,9 @@ class DueClaims:
             if isinstance(clock, DatabaseClock) and time.monotonic() - synced > CLOCK_SYNC_SECONDS:
                 await clock.sync(self._ctx.storage)
                 synced = time.monotonic()
+            # Before claiming: this process's own steps under delivery are not owed.
+            await self._ctx.showings.renew(self._ctx.storage, self._ctx.clock(),
+                                           owed_showing_due(self._ctx))
             try:
                 claimed = await self._ctx.storage.games.claim_due_deadlines(
                     moment(self._ctx.clock()), CLAIM_BATCH, lease=CLAIM_LEASE)

@@ -74,6 +74,7 @@ def show_again(session: GameSession, *, start: bool = False) -> list[Effect]:
 
 async def confirm(ctx: CoreContext, game_id: int, shown: int) -> None:
     """The adapter delivered a step that had saved ``shown`` player actions."""
+    ctx.showings.shown(game_id, shown)
     try:
         await ctx.storage.games.clear_showing_due(game_id, shown)
     except StorageError as exc:  # the mark falls due and the game is shown again

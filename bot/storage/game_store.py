@@ -153,6 +153,13 @@ class GameStore:
         due mark (:meth:`claim_due_deadlines`) and shows the game again."""
         return await moves.clear_showing_due(self._db, game_id, shown)
 
+    async def renew_showing_due(self, owed: Mapping[int, int], until: datetime) -> int:
+        """A lease on owed showings: the delivery of these steps (game id → ``shown``
+        as :meth:`clear_showing_due` takes it) is under way in a live process, so their
+        marks move on to ``until`` in one statement — only a mark that step would
+        clear, never back. How many moved."""
+        return await moves.renew_showing_due(self._db, owed, until)
+
     async def update_game_messages(
         self,
         game_id: int,

@@ -23,6 +23,7 @@ from bot.storage.values import (
     check_optional_id,
     check_seat_index,
     check_turn_timeout,
+    to_epoch,
     to_optional_epoch,
 )
 from engine import Bid, Play
@@ -142,6 +143,34 @@ async def clear_showing_due(db: Backend, game_id: int, shown: int) -> bool:
         "WHERE id = ? AND showing_due IS NOT NULL AND showing_seq <= ?",
         (game_id, shown), "clearing an owed showing")
     return changed > 0
+
+
+RENEW_BATCH: Final = 400
+"""Marks renewed per statement (two parameters each, under SQLite's limit)."""
+
+
+async def renew_showing_due(db: Backend, owed: Mapping[int, int], until: datetime) -> int:
+    """The delivery of these steps (game id → player actions the step had saved) is
+    still under way in a live process: their marks are moved on to ``until``, each one
+    only while it is that step's or an earlier one's (as :func:`clear_showing_due`
+    would clear it) and never back. How many marks were moved."""
+    moment = to_epoch(until)
+    pairs: list[tuple[int, int]] = []
+    for game_id, shown in sorted(owed.items()):
+        check_id("game_id", game_id)
+        if isinstance(shown, bool) or not isinstance(shown, int) or shown < 0:
+            raise InvalidValue(f"shown is a whole number from 0, not {shown!r}")
+        pairs.append((game_id, shown))
+    renewed = 0
+    for start in range(0, len(pairs), RENEW_BATCH):
+        batch = pairs[start:start + RENEW_BATCH]
+        steps = " OR ".join(["(id = ? AND showing_seq <= ?)"] * len(batch))
+        renewed += await db.write(
+            "UPDATE games SET showing_due = ? WHERE showing_due IS NOT NULL "
+            f"AND showing_due < ? AND ({steps})",
+            (moment, moment, *(value for pair in batch for value in pair)),
+            "renewing owed showings")
+    return renewed
 
 
 async def _explain_refused_action(tx: Tx, game_id: int, seq: int) -> None:
