@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 
@@ -31,6 +31,8 @@ class CoreContext:
     time_scale: float = 1.0
     """Shrinks turn timers (tests run a 15 s timer in 0.15 s)."""
     showings: OwedShowings = field(default_factory=OwedShowings)
+    thread_mode: Callable[[int], Awaitable[bool]] | None = None
+    """Whether a server plays its games in threads (``None``: none does)."""
     """Steps handed to the delivery and not yet reported shown (shared database)."""
 
     @property

@@ -79,7 +79,7 @@ class GameService:
         self.ctx = CoreContext(
             storage, sink, bench, TurnPings(bench, sink, time_scale), registry,
             computers=computers or ComputerPlayers(), time_scale=time_scale,
-            clock=DatabaseClock() if shared else time.time,
+            clock=DatabaseClock() if shared else time.time, thread_mode=thread_mode,
         )
         self.progress = GameProgress(self.ctx)
         self.timers = self.progress.timers

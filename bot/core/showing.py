@@ -24,6 +24,7 @@ from bot.core.effects import (
     ConfirmShown,
     EditTable,
     Effect,
+    OpenThread,
     PostTable,
     ShowLobby,
 )
@@ -33,6 +34,7 @@ from bot.core.snapshots import lobby_snapshot, place_of, table_snapshot
 from bot.core.stored_sessions import session_from_storage
 from bot.core.turns import hand_effects
 from bot.storage import GameNotFound, StorageError
+from engine.kinds import kind_of
 
 log = logging.getLogger(__name__)
 
@@ -48,12 +50,14 @@ def confirm_shown(session: GameSession) -> list[Effect]:
                          session.game.player_action_count + ended)]
 
 
-def show_again(session: GameSession, *, start: bool = False) -> list[Effect]:
+def show_again(session: GameSession, *, start: bool = False,
+               open_thread: bool = False) -> list[Effect]:
     """What a step whose showing may be lost shows again: the lobby as started (the
     lost step may be the start, which leaves the lobby's buttons up), the table, and
     the hands of whoever is to move; for a finished game, its end (the claimer
     confirms it in turn). ``start``: the lost step is the start, so there is no table
-    message yet: it is posted, as the start does."""
+    message yet: it is posted, as the start does; ``open_thread``: in a thread of the
+    lobby, as thread mode's start opens it (unless the game has one)."""
     if session.status == "finished" and session.game is not None and session.game.is_over:
         session.showing_owed = True
         return finish_effects(session)
@@ -66,10 +70,18 @@ def show_again(session: GameSession, *, start: bool = False) -> list[Effect]:
     if start:
         # As the start shows it: announced (the draw, the seed's commitment), a table
         # posted, and every person's hand.
-        return [lobby, AnnounceStart(place, table), PostTable(place, table),
+        thread = ([OpenThread(place, session.game_id, tuple(session.humans()),
+                              kind_of(session.rules).name)]
+                  if open_thread and session.thread_id is None else [])
+        return [lobby, *thread, AnnounceStart(place, table), PostTable(place, table),
                 *hand_effects(session, session.present_humans(), fresh=True)]
     return [lobby, EditTable(place, table),
             *hand_effects(session, session.awaiting_humans(), fresh=False)]
+
+
+async def start_in_thread(ctx: CoreContext, session: GameSession) -> bool:
+    """Whether a start shown again opens the game's thread (its server's thread mode)."""
+    return ctx.thread_mode is not None and await ctx.thread_mode(session.guild_id)
 
 
 async def confirm(ctx: CoreContext, game_id: int, shown: int) -> None:

@@ -24,10 +24,15 @@ GRACE_SECONDS = 5.0
 """How long a closing service may finish its steps in flight (they take milliseconds)."""
 
 
+ThreadMode = Callable[[int], Awaitable[bool]]
+"""Whether a server plays its games in threads (``GameService``'s ``thread_mode``)."""
+
+
 class OpenCore(Protocol):
     def __call__(
         self, *, time_scale: float = ..., lobby_idle_seconds: float = ...,
         sink: RecordingSink | None = ..., path: Path | None = ...,
+        thread_mode: ThreadMode | None = ...,
     ) -> Awaitable[Core]: ...
 
 
@@ -74,11 +79,13 @@ async def open_core(db_path: Path, close_core: CloseCore) -> AsyncIterator[OpenC
     async def opener(
         *, time_scale: float = 1.0, lobby_idle_seconds: float = 3600.0,
         sink: RecordingSink | None = None, path: Path | None = None,
+        thread_mode: ThreadMode | None = None,
     ) -> Core:
         storage = await Storage.open(path or db_path, durability="NORMAL")
         recording = sink or RecordingSink()
         service = GameService(storage, recording, work_slots=2,
-                              time_scale=time_scale, lobby_idle_seconds=lobby_idle_seconds)
+                              time_scale=time_scale, lobby_idle_seconds=lobby_idle_seconds,
+                              thread_mode=thread_mode)
         core = Core(service, recording, storage)
         opened.append(core)
         return core
@@ -99,11 +106,13 @@ async def open_shared(
 ) -> AsyncIterator[OpenShared]:
     cores: list[Core] = []
 
-    async def opener(*, time_scale: float = 1.0, lobby_idle_seconds: float = 3600.0) -> Core:
+    async def opener(*, time_scale: float = 1.0, lobby_idle_seconds: float = 3600.0,
+                     thread_mode: ThreadMode | None = None) -> Core:
         storage = await open_storage(database, durability="NORMAL")
         sink = RecordingSink()
         service = GameService(storage, sink, work_slots=2, time_scale=time_scale,
-                              lobby_idle_seconds=lobby_idle_seconds, shared=True)
+                              lobby_idle_seconds=lobby_idle_seconds, shared=True,
+                              thread_mode=thread_mode)
         await service.restore()
         core = Core(service, sink, storage)
         cores.append(core)

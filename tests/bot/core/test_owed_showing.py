@@ -16,6 +16,7 @@ from bot.core.effects import (
     AnnounceStart,
     CloseHand,
     ConfirmShown,
+    OpenThread,
     PostTable,
     ShowFinal,
     ShowHand,
@@ -247,11 +248,11 @@ async def started_unshown(core: Core) -> int:
 
 
 def start_shown(core: Core) -> list[str]:
-    """What ``core`` showed of its one game's start, in order: the announcement, the
-    table, each person's new hand."""
+    """What ``core`` showed of its one game's start, in order: the thread opened (thread
+    mode), the announcement, the table, each person's new hand."""
     shown = []
     for effect in core.sink.effects:
-        if isinstance(effect, AnnounceStart | PostTable):
+        if isinstance(effect, OpenThread | AnnounceStart | PostTable):
             shown.append(type(effect).__name__)
         elif isinstance(effect, ShowHand) and effect.fresh:
             shown.append(f"hand {effect.seat}")
@@ -287,3 +288,37 @@ async def test_the_restarted_bot_posts_the_table_of_a_start_it_never_showed(
         "AnnounceStart", "PostTable", "hand 0", "hand 1"], "shown as the start shows it"
     await deliver(after)
     assert await showing_mark(db_path, game_id) is None
+
+
+async def in_threads(guild_id: int) -> bool:
+    return True
+
+
+async def test_another_process_opens_the_thread_of_a_start_it_never_showed(
+    open_shared: OpenShared, database: Location,
+) -> None:
+    dying = await open_shared(thread_mode=in_threads)
+    game_id = await started_unshown(dying)
+    await dying.service.close(5.0)
+
+    survivor = await open_shared(thread_mode=in_threads)
+    ahead(survivor, PAST_SHOWING)
+    await wait_for(lambda: bool(survivor.sink.of_type(ConfirmShown)), "the start shown")
+    assert start_shown(survivor) == [
+        "OpenThread", "AnnounceStart", "PostTable", "hand 0", "hand 1"
+    ], "thread mode: in the game's thread, as the start shows it"
+    [thread] = survivor.sink.of_type(OpenThread)
+    assert (thread.game_id, len(thread.user_ids)) == (game_id, 2)
+
+
+async def test_the_restarted_bot_opens_the_thread_of_a_start_it_never_showed(
+    open_core: OpenCore, close_core: CloseCore,
+) -> None:
+    before = await open_core(thread_mode=in_threads)
+    await started_unshown(before)
+    await close_core(before)
+
+    after = await open_core(thread_mode=in_threads)
+    await after.service.restore()
+    assert start_shown(after) == [
+        "OpenThread", "AnnounceStart", "PostTable", "hand 0", "hand 1"]
