@@ -54,6 +54,13 @@ async def showing_mark(database: Location, game_id: int) -> object:
     return due
 
 
+async def confirmed_and_cleared(core: Core, database: Location, game_id: int, what: str) -> None:
+    """The step ``core`` showed again confirms itself; delivered, its mark is gone."""
+    await wait_for(lambda: bool(core.sink.of_type(ConfirmShown)), what)
+    await deliver(core)
+    assert await showing_mark(database, game_id) is None
+
+
 async def to_move_after_one_move(core: Core) -> tuple[int, ShowHand]:
     """A started game after one person's move, saved and never delivered: the game
     and the hand the next person should see (from the core's effects)."""
@@ -111,9 +118,7 @@ async def test_another_process_shows_a_step_whose_process_died_before_showing_it
     assert shown is not None
     assert (shown.seat, shown.hand) == (expected.seat, expected.hand)
     assert (await survivor.stored(game_id)).actions_saved == saved, "nothing timed out"
-    await wait_for(lambda: bool(survivor.sink.of_type(ConfirmShown)), "its step confirmed")
-    await deliver(survivor)
-    assert await showing_mark(database, game_id) is None
+    await confirmed_and_cleared(survivor, database, game_id, "its step confirmed")
 
 
 async def test_a_report_of_an_earlier_step_leaves_a_later_mark(
@@ -168,9 +173,7 @@ async def test_another_process_shows_the_end_its_process_died_before_showing(
     await wait_for(lambda: bool(finals(survivor, game_id)), "the survivor shows the end")
     assert finals(survivor, game_id) == [expected], "the same final table and standings"
     assert hands_closed_by_the_end(survivor, game_id) == {0, 1}
-    await wait_for(lambda: bool(survivor.sink.of_type(ConfirmShown)), "the end confirmed")
-    await deliver(survivor)
-    assert await showing_mark(database, game_id) is None
+    await confirmed_and_cleared(survivor, database, game_id, "the end confirmed")
 
 
 async def test_a_delivered_end_is_shown_once(

@@ -16,7 +16,12 @@ from bot.core.showing_leases import MAX_HELD_SECONDS, RENEW_SECONDS, OwedShowing
 from bot.storage import InvalidValue, Storage
 from tests.bot.core.conftest import OpenShared
 from tests.bot.core.helpers import Core, hand_to_act, wait_for
-from tests.bot.core.test_owed_showing import deliver, showing_mark, to_move_after_one_move
+from tests.bot.core.test_owed_showing import (
+    confirmed_and_cleared,
+    deliver,
+    showing_mark,
+    to_move_after_one_move,
+)
 from tests.bot.core.test_shared_truth import wait_until
 from tests.bot.storage.postgres_server import Location
 
@@ -91,9 +96,7 @@ async def test_the_mark_of_a_process_that_stopped_renewing_is_claimed_and_shown(
                    "the survivor shows the next person's hand")
     shown = hand_to_act(survivor.sink, game_id)
     assert shown is not None and (shown.seat, shown.hand) == (expected.seat, expected.hand)
-    await wait_for(lambda: bool(survivor.sink.of_type(ConfirmShown)), "its step confirmed")
-    await deliver(survivor)
-    assert await showing_mark(database, game_id) is None
+    await confirmed_and_cleared(survivor, database, game_id, "its step confirmed")
 
 
 async def test_renewing_moves_only_a_mark_the_step_would_clear_and_never_back(
