@@ -103,7 +103,7 @@ async def on_move(bot: BotParts, interaction: discord.Interaction, move: MoveBut
     if not interaction.response.is_done():
         await interaction.response.defer()
     # The click's token shows this person their hand from now on (no bot-token edit).
-    bot.tokens.saw(interaction)
+    bot.tokens.saw(interaction, move.game_id)
     hand = await service.move(move.game_id, interaction.user.id, move.seat, move.turn,
                               move.choice)
     if hand is not None:
@@ -126,7 +126,7 @@ async def _made_elsewhere(bot: BotParts, interaction: discord.Interaction, game_
 async def on_look(bot: BotParts, interaction: discord.Interaction, look: SeatButton) -> None:
     await bot.service.player_seat(look.game_id, interaction.user.id)
     await interaction.response.defer()
-    bot.tokens.saw(interaction)
+    bot.tokens.saw(interaction, look.game_id)
     hand = await bot.service.look(look.game_id, interaction.user.id, look.seat)
     await update_ephemeral_hand(bot, interaction, look.game_id, look.seat, hand)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, overload
 
 import discord
 
@@ -28,6 +28,8 @@ class HeldToken:
     message_id: int
     """The message the token edits (``@original``): the one that was clicked."""
     until: float
+    game_id: int | None = None
+    """The game whose control was clicked there (a hand message of that game)."""
     spent: bool = False
     """Discord refused the token: the bot token pays from now on."""
     followups: set[int] = field(default_factory=set)
@@ -47,14 +49,34 @@ class InteractionTokens:
         self._lifetime = lifetime
         self._latest: dict[int, HeldToken] = {}
 
-    def saw(self, interaction: discord.Interaction) -> None:
-        """A click on a message the bot keeps editing (a hand in DMs), acknowledged
-        with a deferred update: its token can edit that message."""
+    def saw(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        """A click on a message the bot keeps editing (a hand in DMs of ``game_id``),
+        acknowledged with a deferred update: its token can edit that message."""
         message = interaction.message
         if message is None or message.flags.ephemeral:
             return
         self._latest[interaction.user.id] = HeldToken(
-            interaction, message.id, self._clock() + self._lifetime)
+            interaction, message.id, self._clock() + self._lifetime, game_id=game_id)
+
+    @overload
+    def hand_message(self, user_id: int, game_id: int, known: int) -> int: ...
+
+    @overload
+    def hand_message(self, user_id: int, game_id: int, known: None) -> int | None: ...
+
+    @overload
+    def hand_message(self, user_id: int, game_id: int, known: int | None) -> int | None: ...
+
+    def hand_message(self, user_id: int, game_id: int, known: int | None) -> int | None:
+        """The message showing this person's hand of this game now: ``known`` (this
+        process's book), or the newer one they last clicked a control of the game on.
+        Another process may have posted that deal's hand, and this process read the
+        hand's id from storage before that process wrote it (ids are snowflakes: a
+        later post has a larger id)."""
+        held = self._latest.get(user_id)
+        if held is None or held.game_id != game_id:
+            return known
+        return held.message_id if known is None or held.message_id > known else known
 
     def for_message(self, user_id: int, message_id: int | None) -> HeldToken | None:
         """The person's token that can still edit this message, if any."""

@@ -231,14 +231,17 @@ async def show_hand(
     content = hand_text(words, e.hand, ctx.where(words, e.place, messages))
     view = controls.hand_controls(words, game_id, seat, e.hand)
     key = hand_picture_key(e.hand)
-    message_id = messages.hand_messages.get(seat)
+    booked = messages.hand_messages.get(seat)
+    # A new deal's hand is a new message; otherwise the one the person clicked last
+    # may be newer than this process's book (another process posted it).
+    message_id = booked if e.fresh else ctx.tokens.hand_message(e.user_id, game_id, booked)
     mark = fingerprint(content, key, view_fingerprint(view))
     if not e.hand.away:
         await close_offer(ctx, messages, seat, e.place, e.user_id,
                                 N_("you're playing again."))
     if message_id is not None and messages.sent.get(message_id) == mark:
         return
-    kept = messages.hand_attachments.get(seat)
+    kept = messages.hand_attachments.get(seat) if message_id == booked else None
 
     async def drawn() -> list[Any]:
         if key is None:
@@ -272,6 +275,7 @@ async def show_close_hand(
     messages.hand_attachments.pop(e.seat, None)
     if message_id is None or e.seat not in messages.dm_channels:
         return
+    message_id = ctx.tokens.hand_message(e.user_id, game_id, message_id)
     dm = await ctx.dm(game_id, messages, e.seat, e.user_id)
     words = await ctx.person(e.place, e.user_id)
     text = hand_closed_text(words, e, ctx.where(words, e.place, messages))

@@ -59,3 +59,16 @@ def test_a_spent_token_is_dropped_and_ephemeral_or_messageless_clicks_are_not_ke
     tokens.saw(click(9, None))
     assert len(tokens) == 0
     assert TOKEN_USE_SECONDS < 15 * 60
+
+
+def test_the_hand_message_is_the_newer_of_the_books_and_the_last_clicked_one() -> None:
+    tokens = InteractionTokens(Clock())
+    assert tokens.hand_message(7, 1, 100) == 100, "no click: the book's"
+    tokens.saw(click(7, 150), game_id=1)
+    # Another process posted message 150 (a new deal's hand); this book still says 100.
+    assert tokens.hand_message(7, 1, 100) == 150
+    assert tokens.hand_message(7, 1, None) == 150
+    assert tokens.hand_message(7, 1, 200) == 200, "posted here after the click: the book's"
+    assert tokens.hand_message(7, 2, 100) == 100, "a click in another game says nothing"
+    tokens.saw(click(8, 300))
+    assert tokens.hand_message(8, 1, 100) == 100, "a click of no game says nothing"
