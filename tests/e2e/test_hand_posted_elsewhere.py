@@ -12,6 +12,7 @@ from pathlib import Path
 from bot.core.tables import TableRef
 from tests.e2e.harness import People, Table, bot_running, move_buttons, open_table
 from tests.fake_discord.driver import FakeDiscord
+from tests.fake_discord.models import Message, User
 
 DEAL_ONE_MOVES = 4 + 4 * 2  # four bids, then two cards each (max_hand 2)
 
@@ -24,16 +25,22 @@ async def test_a_hand_is_edited_where_the_person_clicked_it(
     async with bot_running(fake, tmp_path / "k.db") as bot:
         game_id = await open_table(fake, table, {"preset": "short", "max_hand": 2},
                                    joiners=3)
-        await bot.delivery.settled(TableRef.game(game_id))
         book = bot.book.known(game_id)
         assert book is not None
-        deal_one = dict(book.hand_messages)
+        # The book learns each hand's id once the hand is posted.
+        def all_posted() -> dict[int, int] | None:
+            posted = len(book.hand_messages) == len(table.people)
+            return dict(book.hand_messages) if posted else None
+
+        deal_one = await fake.wait_for(all_posted, timeout=10, what="deal one's hands posted",
+                                       poll=0.05)
         people = People(fake, bot, table, game_id, random.Random(4))
         for _ in range(DEAL_ONE_MOVES):
             assert await people.play_one()
         found = await fake.wait_for(people.next_move, timeout=10, what="deal two's turn")
-        assert not isinstance(found, str)
-        user, clicked = found
+        assert isinstance(found, tuple)
+        user: User = found[0]
+        clicked: Message = found[1]
         session = bot.service.registry.get(game_id)
         assert session is not None
         seat = next(s for s, taken in enumerate(session.seats) if taken.user_id == user.id)
