@@ -12,7 +12,7 @@ from bot.core.context import CoreContext
 from bot.core.effects import Effect, Note, OfferBack
 from bot.core.session import GameSession
 from bot.core.shared_timers import SharedTurnTimers
-from bot.core.showing import confirm_shown, show_again, start_in_thread
+from bot.core.showing import confirm_shown, show_step_again
 from bot.core.snapshots import place_of
 from bot.core.tasks import KeyedTasks
 from bot.core.timers import TIMEOUTS_BEFORE_AUTOPLAY, TurnTimers
@@ -113,8 +113,7 @@ class GameProgress:
                 # before its follow-up, or before showing it. Show the table and the
                 # hands of whoever is to move, or they would wait for their deadline.
                 start = any(due.showing_seq == 0 for due in dues)  # its start unshown
-                thread = start and await start_in_thread(self.ctx, session)
-                self.ctx.show(session, show_again(session, start=start, open_thread=thread))
+                self.ctx.show(session, await show_step_again(self.ctx, session, start=start))
             await self.resume(session)
 
     async def _time_out(self, session: GameSession, seats: list[int]) -> None:

@@ -17,7 +17,7 @@ from bot.core.lobby_idle import LobbyIdle
 from bot.core.progress import GameProgress
 from bot.core.session import GameSession
 from bot.core.sharing import GameLookup
-from bot.core.showing import show_again, show_end_again, start_in_thread
+from bot.core.showing import show_end_again, show_step_again
 from bot.core.snapshots import place_of, table_snapshot
 from bot.core.tasks import start_logged, stop_task
 from bot.storage import StoredGame
@@ -84,9 +84,8 @@ class Restorer:
             if stored.showing_due is not None:
                 # The last step's delivery never reported it shown (the bot stopped
                 # between its commit and its messages): the hands to move too.
-                start = stored.showing_seq == 0
-                thread = start and await start_in_thread(self._ctx, session)
-                self._ctx.show(session, show_again(session, start=start, open_thread=thread))
+                self._ctx.show(session, await show_step_again(
+                    self._ctx, session, start=stored.showing_seq == 0))
             else:
                 self._ctx.show(session, [EditTable(place_of(session), table_snapshot(session))]
                                if game is not None and not game.is_over else [])

@@ -79,9 +79,13 @@ def show_again(session: GameSession, *, start: bool = False,
             *hand_effects(session, session.awaiting_humans(), fresh=False)]
 
 
-async def start_in_thread(ctx: CoreContext, session: GameSession) -> bool:
-    """Whether a start shown again opens the game's thread (its server's thread mode)."""
-    return ctx.thread_mode is not None and await ctx.thread_mode(session.guild_id)
+async def show_step_again(ctx: CoreContext, session: GameSession, *,
+                          start: bool) -> list[Effect]:
+    """:func:`show_again`, a lost start opening the game's thread where its server
+    plays in threads (as the start does)."""
+    thread = (start and ctx.thread_mode is not None
+              and await ctx.thread_mode(session.guild_id))
+    return show_again(session, start=start, open_thread=thread)
 
 
 async def confirm(ctx: CoreContext, game_id: int, shown: int) -> None:
