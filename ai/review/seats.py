@@ -39,15 +39,29 @@ _BOT_NAME = re.compile(r"\((easy|medium|hard) bot\)$")
 
 @dataclass(frozen=True, slots=True)
 class PlayerHistory:
-    """A person's public record before this game: bids made and bids hit exactly."""
+    """A person's public record before this game: bids made and bids hit exactly, in
+    all and of two kinds (:mod:`engine.bid_kinds`): zero bids and high bids. Records
+    kept before high bids were counted have ``high_bids`` 0 for those games."""
 
     bids: int
     hits: int
+    zero_bids: int = 0
+    zero_hits: int = 0
+    high_bids: int = 0
+    high_hits: int = 0
 
     def __post_init__(self) -> None:
-        if not 0 <= self.hits <= self.bids:
+        for made, hit, what in (
+            (self.bids, self.hits, "bids"),
+            (self.zero_bids, self.zero_hits, "zero bids"),
+            (self.high_bids, self.high_hits, "high bids"),
+        ):
+            if not 0 <= hit <= made:
+                raise ReviewError(f"a history has 0 to {made} {what} hit, not {hit}")
+        if self.zero_bids + self.high_bids > self.bids:
             raise ReviewError(
-                f"a history has 0 to {self.bids} bids hit, not {self.hits}"
+                f"a history of {self.bids} bids cannot hold {self.zero_bids} zero and "
+                f"{self.high_bids} high ones"
             )
 
 

@@ -125,3 +125,11 @@ def test_the_review_reads_the_table_it_is_told() -> None:
     assert everyone_default.bid.options != told.bid.options
     logged = LoggedGame.of(game, [SeatModel("hard")] * 3 + [SeatModel()])
     assert review_logged_deal(logged, 1, 3) == told
+
+
+def test_a_history_holds_no_more_kinds_of_bid_than_bids() -> None:
+    with pytest.raises(ReviewError, match="cannot hold"):
+        PlayerHistory(bids=10, hits=5, zero_bids=6, zero_hits=3, high_bids=5, high_hits=1)
+    with pytest.raises(ReviewError, match="high bids hit"):
+        PlayerHistory(bids=10, hits=5, high_bids=2, high_hits=3)
+    assert PlayerHistory(10, 5, 4, 3, 6, 2).high_hits == 2
