@@ -102,7 +102,7 @@ def bid_points(game: Game, table: Sequence[str], number: int) -> list[BidPoint]:
             points.append(BidPoint(
                 ",".join(table), number, result.number, seat, table[seat], moments.bid,
                 rows[moments.bid][moments.bid], own, opponents, own_read, opponents_read,
-                bool(result.hits[seat]), spread, spread_read,
+                bool(result.hits[seat]), spread, spread_read, result.hand_size,
             ))
     return points
 

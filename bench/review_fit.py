@@ -42,6 +42,8 @@ class BidPoint:
     spread: float = 0.0
     """The spread of the other seats' skills, by their levels."""
     spread_as_people: float = 0.0
+    hand_size: int = 0
+    """The deal's hand size (0 in points saved before it was kept)."""
 
     def chance(self, weights: Sequence[float] | None = None) -> float:
         """The review's chance, levels known (``weights``: the correction's, default
