@@ -25,7 +25,7 @@ _SEAT_COLUMNS: Final = ("game_id", "seat", "user_id", "computer_level", "display
 _RESULT_COLUMNS: Final = (
     "game_id", "seat", "guild_id", "finished_at", "user_id", "total", "place", "won",
     "shared_win", "deals_played", "bids_hit", "zero_bids", "zero_hits", "hooked",
-    "rating_mu", "rating_sigma", "rating_before", "game",
+    "rating_mu", "rating_sigma", "rating_before", "game", "high_bids", "high_hits",
 )  # fmt: skip
 _TOTAL_COLUMNS: Final = (
     "guild_id", "user_id", "display_name", "last_played", "games", "wins", "shared_wins",

@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 from bench.bulk_history import PastGame, PastSeat
 from bot.storage.summary import HandSizeCount, SeatResult
 from engine import Rules
+from engine.bid_kinds import bid_kind
 from engine.scoring import standings
 
 GUILDS = 50
@@ -19,8 +20,9 @@ NOW = datetime(2026, 6, 1, tzinfo=UTC)
 RULES = Rules()
 
 
-Outcome = tuple[int, tuple[HandSizeCount, ...], int, int, int, int]
-"""(total, hits by hand size, bids hit, zero bids, zero hits, times hooked) of one seat."""
+Outcome = tuple[int, tuple[HandSizeCount, ...], int, int, int, int, int, int]
+"""(total, hits by hand size, bids hit, zero bids, zero hits, times hooked, high bids,
+high hits) of one seat."""
 
 SKILL_LEVELS = 9
 OUTCOMES_PER_LEVEL = 64
@@ -60,12 +62,15 @@ def synthetic_games(count: int, seed: int) -> Iterator[PastGame]:
 def _outcome(rng: random.Random, p: float, seats: int) -> Outcome:
     """One seat's deals in a classic game, hit with probability ``p``."""
     counts: dict[int, list[int]] = {}
-    total = zero_bids = zero_hits = hooked = 0
+    total = zero_bids = zero_hits = hooked = high_bids = high_hits = 0
     for deal, size in enumerate(RULES.hand_sizes(seats)):
         hit = rng.random() < p
         bid = min(size, max(0, round(size / seats + rng.uniform(-1.0, 1.0))))
         zero_bids += bid == 0
         zero_hits += bid == 0 and hit
+        high = bid_kind(bid, size, seats) == "high"
+        high_bids += high
+        high_hits += high and hit
         hooked += deal % seats == 0 and rng.random() < 0.8
         total += 10 + bid if hit else 0
         tally = counts.setdefault(size, [0, 0])
@@ -73,7 +78,7 @@ def _outcome(rng: random.Random, p: float, seats: int) -> Outcome:
         tally[1] += hit
     by_size = tuple(HandSizeCount(s, d, h) for s, (d, h) in sorted(counts.items()))
     hits = sum(count.hits for count in by_size)
-    return total, by_size, hits, zero_bids, zero_hits, hooked
+    return total, by_size, hits, zero_bids, zero_hits, hooked, high_bids, high_hits
 
 
 def _game(
@@ -86,7 +91,8 @@ def _game(
     places, winners = standings([outcome[0] for outcome in outcomes])
     shared = len(winners) > 1
     game_seats = []
-    for seat, (total, by_size, hits, zeros, zero_hits, hooked) in enumerate(outcomes):
+    for seat, outcome in enumerate(outcomes):
+        total, by_size, hits, zeros, zero_hits, hooked, highs, high_hits = outcome
         result = SeatResult(
             seat=seat,
             total=total,
@@ -99,6 +105,8 @@ def _game(
             zero_hits=zero_hits,
             hooked=hooked,
             by_hand_size=by_size,
+            high_bids=highs,
+            high_hits=high_hits,
         )
         if seat < len(humans):
             user = humans[seat]

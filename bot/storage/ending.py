@@ -43,8 +43,8 @@ from engine.kinds import AnyGame, GameName, kind_of
 INSERT_RESULT: Final = """
 INSERT INTO results (game_id, seat, guild_id, finished_at, user_id, total, place, won,
                      shared_win, deals_played, bids_hit, zero_bids, zero_hits, hooked,
-                     rating_mu, rating_sigma, rating_before, game)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                     rating_mu, rating_sigma, rating_before, game, high_bids, high_hits)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 """
 ADD_HAND_ACCURACY: Final = """
 INSERT INTO hand_accuracy (user_id, guild_id, hand_size, deals, hits) VALUES (?, ?, ?, ?, ?)
@@ -246,6 +246,8 @@ def result_rows(
             r.hooked,
             *seat_values(rated or {}, r.seat),
             game,
+            r.high_bids,
+            r.high_hits,
         )
         for r in results
     ]

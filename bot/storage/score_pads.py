@@ -50,8 +50,9 @@ TABLE_TURN_TIMEOUT: Final = 60
 INSERT_TABLE_RESULT: Final = """
 INSERT INTO results (game_id, seat, guild_id, finished_at, user_id, total, place, won,
                      shared_win, deals_played, bids_hit, zero_bids, zero_hits, hooked,
-                     rating_mu, rating_sigma, rating_before, game, table_game)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                     rating_mu, rating_sigma, rating_before, game, high_bids, high_hits,
+                     table_game)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
 """
 
 

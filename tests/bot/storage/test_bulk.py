@@ -22,7 +22,7 @@ from tests.bot.storage.helpers import (
     seeded_policy,
     start_game,
 )
-from tests.bot.storage.postgres_server import Location
+from tests.bot.storage.postgres_server import Location, raw_execute
 
 TABLES: list[tuple[int, list[Player]]] = [
     (1, [human(1), human(2), computer("Robo")]),
@@ -83,6 +83,11 @@ async def test_bulk_loaded_history_ranks_like_finished_games(
                 guild_id, user) == await finished.stats.player_stats(
                 guild_id, user
             )
+    # The deal review's records too: each result's high bids (issue 31).
+    kinds = "SELECT game_id, seat, high_bids, high_hits FROM results ORDER BY game_id, seat"
+    loaded = await raw_execute(database, kinds)
+    assert loaded == await raw_execute(tmp_path / "finished.db", kinds)
+    assert sum(row[2] for row in loaded) > 0
 
 
 async def test_bulk_loading_needs_a_migrated_database(tmp_path: Path) -> None:

@@ -293,9 +293,12 @@ def _player_totals_without_game(location: Location) -> list[str]:
 
 
 async def _back_to_version_5(location: Location) -> None:
-    """The database as migrations 1–5 left it: what 0006 to 0013 added taken away
-    (0013 only added columns to routed_clicks)."""
+    """The database as migrations 1–5 left it: what 0006 to 0014 added taken away
+    (0013 only added columns to routed_clicks; 0014's high hits go before the high
+    bids their check names)."""
     statements = [
+        "ALTER TABLE results DROP COLUMN high_hits",
+        "ALTER TABLE results DROP COLUMN high_bids",
         "DROP TABLE routed_clicks",
         "DROP INDEX games_showing_due",
         "ALTER TABLE games DROP COLUMN showing_seq",

@@ -13,6 +13,7 @@ from bot.storage.stats import FORGOTTEN_NAME
 from engine import Rules
 from tests.bot.storage.conftest import Location, OpenStorage
 from tests.bot.storage.helpers import NOW, human, play_finished_game
+from tests.bot.storage.postgres_server import raw_execute
 
 GUILD, CHANNEL, KEEPER, BIKRAM = 10, 20, 1, 2
 RULES = Rules(max_hand=2, schedule="down")
@@ -80,6 +81,10 @@ async def test_a_finished_pad_counts_as_a_table_game_and_guests_never_rank(
     seats = [(seat.user_id, seat.name) for seat in state.seats]
     game_id, _ = await storage.pads.finish_pad(pad_id, state.game, seats, now=NOW)
     assert await storage.pads.load_open_pads() == []
+    # Bikram's bid of 1 of 2 tricks at three seats is high, and he took 1 (issue 31).
+    assert await raw_execute(database, "SELECT seat, high_bids, high_hits FROM results "
+                             "WHERE game_id = ? ORDER BY seat", (game_id,)) == [
+        (0, 0, 0), (1, 1, 1), (2, 0, 0)]
     kept = await storage.pads.pad_of_game(game_id)
     assert kept is not None and kept.pad_id == pad_id and list(kept.entries) == ENTRIES
     assert await storage.pads.pad_of_game(game_id - 1) is None, "an online game has no pad"
