@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from ai.review import PlayerHistory, SeatModel
 from ai.review.seats import seats_with_histories
 from bot.storage import Storage, StorageError
+from bot.storage.models import BidRecord
 from engine import Game
 
 log = logging.getLogger(__name__)
@@ -29,6 +30,17 @@ async def review_seats(
         log.exception("bid records for a review of game %s could not be read", game_id)
         return None
     histories = [
-        None if user is None else PlayerHistory(*records.get(user, (0, 0))) for user in users
+        None if user is None else _history(records.get(user, BidRecord())) for user in users
     ]
     return seats_with_histories(game.players, histories)
+
+
+def _history(record: BidRecord) -> PlayerHistory:
+    return PlayerHistory(
+        bids=record.bids,
+        hits=record.hits,
+        zero_bids=record.zero_bids,
+        zero_hits=record.zero_hits,
+        high_bids=record.high_bids,
+        high_hits=record.high_hits,
+    )

@@ -264,3 +264,17 @@ class PlayerStats:
     def zero_bid_success(self) -> float | None:
         """Share of zero bids that took no trick."""
         return self.zero_hits / self.zero_bids if self.zero_bids else None
+
+
+@dataclass(frozen=True, slots=True)
+class BidRecord:
+    """A person's bids in a server's finished games of one kind (issue 31's deal
+    review): made and hit in all, and of two kinds (:mod:`engine.bid_kinds`). Results
+    stored before migration 0014 count no high bids."""
+
+    bids: int = 0
+    hits: int = 0
+    zero_bids: int = 0
+    zero_hits: int = 0
+    high_bids: int = 0
+    high_hits: int = 0

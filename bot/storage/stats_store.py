@@ -11,6 +11,7 @@ from bot.storage import (
 )
 from bot.storage.backend import Backend
 from bot.storage.models import (
+    BidRecord,
     GameKinds,
     LeaderboardPage,
     LeaderboardSort,
@@ -64,9 +65,10 @@ class StatsStore:
 
     async def bid_records(
         self, game_id: int, user_ids: Iterable[int]
-    ) -> dict[int, tuple[int, int]]:
-        """For each person, (bids made, bids hit) in the other finished games of game
-        ``game_id``'s server: their public record for a deal review of that game."""
+    ) -> dict[int, BidRecord]:
+        """For each person, their bids made and hit (in all, zero and high ones) in the
+        other finished games of game ``game_id``'s server and game (Kachuful or Call
+        Break): their public record for a deal review of that game; all 0 for none."""
         return await review_history.bid_records(self._db, game_id, user_ids)
 
     async def forget_user(self, user_id: int) -> int:

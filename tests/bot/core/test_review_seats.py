@@ -1,6 +1,6 @@
 """A person's bid record in the server reaches the deal review's model of the table
 (issue 31): computers by their level, people with their hits in the server's other
-finished games, never the reviewed game's own."""
+finished games (in all, zero bids and high bids), never the reviewed game's own."""
 
 from __future__ import annotations
 
@@ -21,16 +21,24 @@ from bot.adapter.outbound import reviews as reviews_module
 from bot.adapter.outbound.reviews import Reviews
 from bot.core.review_seats import review_seats
 from bot.storage import Storage
-from engine import Game
+from engine import DealResult, Game
 from tests.bot.storage.helpers import computer, human, play_finished_game
 
 GUILD, OTHER_GUILD = 1, 2
 
 
-def record(games: list[Game], seat: int) -> tuple[int, int]:
-    """(bids made, bids hit) of ``seat`` over ``games``, from the engine."""
-    results = [r for game in games for r in game.results()]
-    return len(results), sum(r.bids[seat] == r.tricks[seat] for r in results)
+def record(games: list[Game], seat: int) -> PlayerHistory:
+    """``seat``'s bids over ``games``, from the engine: in all, zero bids and high bids
+    (over an even share of the deal's tricks)."""
+    deals = [(r, game.player_count) for game in games for r in game.results()]
+    zero = [r for r, _ in deals if r.bids[seat] == 0]
+    high = [r for r, players in deals if r.bids[seat] * players > r.hand_size]
+
+    def hits(results: list[DealResult]) -> int:
+        return sum(r.bids[seat] == r.tricks[seat] for r in results)
+
+    every = [r for r, _ in deals]
+    return PlayerHistory(len(every), hits(every), len(zero), hits(zero), len(high), hits(high))
 
 
 async def test_each_persons_record_of_the_servers_other_games_reaches_the_model(
@@ -45,12 +53,13 @@ async def test_each_persons_record_of_the_servers_other_games_reaches_the_model(
 
     # The reviewed game is finished and stored too, but only the two earlier count.
     assert seats == (
-        SeatModel(history=PlayerHistory(*record(earlier, 0))),
-        SeatModel(history=PlayerHistory(*record(earlier, 1))),
+        SeatModel(history=record(earlier, 0)),
+        SeatModel(history=record(earlier, 1)),
         SeatModel("hard"),
     )
     assert seats is not None and seats[0].history is not None
     assert seats[0].history.bids == 2 * len(game.results())
+    assert sum(seat.history.high_bids for seat in seats if seat.history) > 0
 
 
 async def test_a_newcomer_has_an_empty_record(storage: Storage) -> None:
