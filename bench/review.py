@@ -56,6 +56,7 @@ from ai.review import review_deal
 from ai.review.calibration import table_correction
 from ai.review.chances import bid_trick_chances
 from ai.review.deal import REVIEW_SEED
+from ai.review.kinds import own_skills_by_kind
 from ai.review.moments import seat_moments
 from ai.review.seats import SeatModel, table_skills
 from bench.review_bins import (
@@ -66,7 +67,14 @@ from bench.review_bins import (
     print_rows,
     verdict,
 )
-from bench.review_fit import BidPoint, fit_weights, load_points, save_points
+from bench.review_fit import (
+    BidPoint,
+    fit_weights,
+    load_points,
+    save_points,
+    with_current_skills,
+)
+from engine.bid_kinds import bid_kind
 from engine.game import Game
 from engine.rules import Rules
 
@@ -87,7 +95,8 @@ def play(table: Sequence[str], game_number: int) -> Game:
 
 def bid_points(game: Game, table: Sequence[str], number: int) -> list[BidPoint]:
     """Every deal's and seat's bid: the playouts' chance, the table's skills (by level,
-    and as people read from the game), and whether it was made."""
+    and as people read from the game; the seat's own read for the kind of bid made),
+    and whether it was made."""
     levels = [SeatModel(level) for level in table]
     people = [SeatModel()] * PLAYERS
     points = []
@@ -97,8 +106,11 @@ def bid_points(game: Game, table: Sequence[str], number: int) -> list[BidPoint]:
         for seat in range(PLAYERS):
             moments = seat_moments(game, result.number, seat)
             rows = bid_trick_chances(moments.bid_view, REVIEW_SEED, made=moments.bid)
-            own, opponents, spread = table_correction(known, seat)
-            own_read, opponents_read, spread_read = table_correction(read, seat)
+            kind = bid_kind(moments.bid, result.hand_size, PLAYERS)
+            _, opponents, spread = table_correction(known, seat)
+            _, opponents_read, spread_read = table_correction(read, seat)
+            own = own_skills_by_kind(game, result.number, seat, levels, known[seat])[kind]
+            own_read = own_skills_by_kind(game, result.number, seat, people, read[seat])[kind]
             points.append(BidPoint(
                 ",".join(table), number, result.number, seat, table[seat], moments.bid,
                 rows[moments.bid][moments.bid], own, opponents, own_read, opponents_read,
@@ -197,7 +209,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         saved = []
         for path in args.points:
             try:
-                saved += load_points(path)
+                saved += with_current_skills(load_points(path))
             except (OSError, ValueError, TypeError) as exc:
                 print(f"error: cannot read points from {path}: {exc}", file=sys.stderr)
                 return 2

@@ -11,10 +11,16 @@ from __future__ import annotations
 
 import json
 import math
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 from ai.review.calibration import corrected_chance, inputs, is_certain, log_odds
+from ai.review.kinds import skills_by_kind
+from ai.review.seats import SeatModel
+from engine.bid_kinds import BID_KINDS, bid_kind
+
+PLAYERS = 4
 
 RIDGE = 1e-3
 """A penalty on the squared weights: negligible against thousands of points, but it
@@ -71,6 +77,36 @@ def save_points(points: Iterable[BidPoint], path: str) -> None:
 def load_points(path: str) -> list[BidPoint]:
     with open(path, encoding="utf-8") as lines:
         return [BidPoint(**json.loads(line)) for line in lines if line.strip()]
+
+
+def with_current_skills(points: Sequence[BidPoint]) -> list[BidPoint]:
+    """``points`` with the seat's own skill worked out again by the review's current
+    model (:mod:`ai.review.kinds`): by its level, and as a person from its earlier
+    deals in the same game (which must be among ``points``: whole games are saved).
+    The playouts' chances and the outcomes are facts of the games; the skills are the
+    model's, so a change to the model needs no game played again."""
+    if any(p.hand_size == 0 for p in points):
+        raise ValueError("these points were saved before hand sizes were kept")
+    games: dict[tuple[str, int, int], list[BidPoint]] = defaultdict(list)
+    for point in points:
+        games[point.table, point.game, point.seat].append(point)
+    rescored = []
+    for point in points:
+        kind = bid_kind(point.bid, point.hand_size, PLAYERS)
+        earlier = [p for p in games[point.table, point.game, point.seat] if p.deal < point.deal]
+        records = {
+            k: (sum(1 for p in earlier if bid_kind(p.bid, p.hand_size, PLAYERS) == k),
+                sum(1 for p in earlier if p.made and bid_kind(p.bid, p.hand_size, PLAYERS) == k))
+            for k in BID_KINDS
+        }
+        person = SeatModel()
+        overall = person.skill(sum(1 for p in earlier if p.made), len(earlier))
+        rescored.append(replace(
+            point,
+            own=skills_by_kind(SeatModel(point.level), 0.0, records)[kind],
+            own_as_person=skills_by_kind(person, overall, records)[kind],
+        ))
+    return rescored
 
 
 def fit_weights(points: Sequence[BidPoint], iterations: int = 25) -> tuple[float, ...]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ai.decide import decide
 from ai.review.calibration import corrected_row, table_correction
@@ -10,18 +10,26 @@ from ai.review.chances import bid_trick_chances
 from ai.review.model import BidOption, BidReview
 from ai.review.seats import DEFAULT_SKILL
 from engine.actions import Bid
+from engine.bid_kinds import BidKind, bid_kind
 from engine.scoring import score_function
 from engine.view import SeatView
 
 
 def review_bid(
-    view: SeatView, bid: int, blind: bool, seed: int, skills: Sequence[float] | None = None
+    view: SeatView,
+    bid: int,
+    blind: bool,
+    seed: int,
+    skills: Sequence[float] | None = None,
+    own_by_kind: Mapping[BidKind, float] | None = None,
 ) -> BidReview:
     """Value every bid from ``view`` (the seat's view at its bid) and compare ``bid``.
 
     ``skills`` is every seat's skill (:mod:`ai.review.seats`; default: everyone read
     as :data:`~ai.review.seats.DEFAULT_SKILL`): each bid's chance is the playouts'
-    corrected for them (:mod:`ai.review.calibration`). The options are valued as
+    corrected for them (:mod:`ai.review.calibration`), the seat's own skill read for
+    each option's kind of bid when ``own_by_kind`` is given (:mod:`ai.review.kinds`).
+    The options are valued as
     ordinary (not blind) bids; the bid made is valued as made, so a blind bid's
     doubled points count for it.
     """
@@ -29,7 +37,7 @@ def review_bid(
     assert seat is not None, "a review needs a seat's view"
     size = view.hand_size
     score = score_function(view.rules)
-    rows = bid_rows(view, seed, bid, skills)
+    rows = bid_rows(view, seed, bid, skills, own_by_kind)
 
     def expected(option: int, as_blind: bool) -> float:
         return sum(p * score(option, k, size, as_blind) for k, p in enumerate(rows[option]))
@@ -64,25 +72,38 @@ def review_bid(
 
 
 def bid_rows(
-    view: SeatView, seed: int, made: int, skills: Sequence[float] | None = None
+    view: SeatView,
+    seed: int,
+    made: int,
+    skills: Sequence[float] | None = None,
+    own_by_kind: Mapping[BidKind, float] | None = None,
 ) -> tuple[tuple[float, ...], ...]:
     """``rows[b][k]``: the chance of taking ``k`` tricks when bidding ``b``, at this
     table (see :func:`review_bid`; ``made`` is the bid made, always estimated in full)."""
-    return at_table(bid_trick_chances(view, seed, made=made), view, skills)
+    return at_table(bid_trick_chances(view, seed, made=made), view, skills, own_by_kind)
 
 
 def at_table(
-    rows: Sequence[Sequence[float]], view: SeatView, skills: Sequence[float] | None
+    rows: Sequence[Sequence[float]],
+    view: SeatView,
+    skills: Sequence[float] | None,
+    own_by_kind: Mapping[BidKind, float] | None = None,
 ) -> tuple[tuple[float, ...], ...]:
     """The playouts' ``rows`` (:func:`~ai.review.chances.bid_trick_chances`) corrected
-    for the seats' ``skills`` (default: everyone at ``DEFAULT_SKILL``)."""
+    for the seats' ``skills`` (default: everyone at ``DEFAULT_SKILL``), the seat's own
+    read by each bid's kind when ``own_by_kind`` is given."""
     seat = view.seat
     assert seat is not None, "a review needs a seat's view"
     own, opponents, spread = table_correction(
         skills if skills is not None else [DEFAULT_SKILL] * len(view.players), seat
     )
+    size, players = view.hand_size, len(view.players)
+
+    def own_for(bid: int) -> float:
+        return own if own_by_kind is None else own_by_kind[bid_kind(bid, size, players)]
+
     return tuple(
-        corrected_row(row, bid, own, opponents, spread) for bid, row in enumerate(rows)
+        corrected_row(row, bid, own_for(bid), opponents, spread) for bid, row in enumerate(rows)
     )
 
 

@@ -24,12 +24,13 @@ from typing import Final
 from ai.review.seats import DEFAULT_SKILL
 
 COEFFICIENTS: Final = (
-    4.3701, -4.1331, -0.2886, -3.4454, -0.8712, -0.7441, -1.0449, 0.5595, 0.2861, -1.7558,
+    3.5515, -4.1932, -0.3145, -3.4352, -0.7106, 3.1376, -0.5496, -0.8635, -0.0518, -1.5663,
 )
 """Weights of :func:`inputs`, added to the log-odds of the playouts' chance: fitted by
 ``bench/review.py --fit`` on games 100–123, 200–215 and 400–431 of the three benchmark
 tables (21,600 bids; games 0–7, on which the calibration is judged, and 300–311 and
-500–515, the second check, left out)."""
+500–515, the second check, left out), with the seat's own skill read for the kind of
+bid (:mod:`ai.review.kinds`)."""
 EDGE: Final = 0.004
 """Playout chances are clipped to [EDGE, 1 − EDGE] before the log-odds: 0 of 300
 sampled deals says "under one in 300", not "never"."""

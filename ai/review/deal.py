@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ai.review.bid import review_bid
+from ai.review.kinds import own_skills_by_kind
 from ai.review.model import DealReview, GameReview, PlayMoment
 from ai.review.moments import check_seat, seat_moments
 from ai.review.play import costly_plays, review_play
@@ -40,7 +41,8 @@ def review_deal(
     """
     moments = seat_moments(game, deal_number, seat)
     skills = table_skills(game, deal_number, seats)
-    bid = review_bid(moments.bid_view, moments.bid, moments.blind, seed, skills)
+    by_kind = own_skills_by_kind(game, deal_number, seat, seats, skills[seat])
+    bid = review_bid(moments.bid_view, moments.bid, moments.blind, seed, skills, by_kind)
     plays: list[PlayMoment] = []
     for view, card in moments.plays:
         moment = review_play(view, card, seed)

@@ -112,16 +112,22 @@ def seats_with_histories(
     )
 
 
-def table_skills(
-    game: Game, deal_number: int, seats: Sequence[SeatModel] | None
-) -> tuple[float, ...]:
-    """Every seat's skill for a review of ``deal_number``: only the deals finished before
-    it count, never the reviewed deal's own outcome."""
+def table_models(game: Game, seats: Sequence[SeatModel] | None) -> tuple[SeatModel, ...]:
+    """``seats``, checked against the table; by default read from the names."""
     models = tuple(seats) if seats is not None else seats_from_names(game.players)
     if len(models) != game.player_count:
         raise ReviewError(
             f"the table has {game.player_count} seats, not {len(models)} seat models"
         )
+    return models
+
+
+def table_skills(
+    game: Game, deal_number: int, seats: Sequence[SeatModel] | None
+) -> tuple[float, ...]:
+    """Every seat's skill for a review of ``deal_number``: only the deals finished before
+    it count, never the reviewed deal's own outcome."""
+    models = table_models(game, seats)
     before = game.results()[: deal_number - 1]
     return tuple(
         model.skill(sum(1 for r in before if r.hits[seat]), len(before))
