@@ -109,8 +109,8 @@ def bid_points(game: Game, table: Sequence[str], number: int) -> list[BidPoint]:
             kind = bid_kind(moments.bid, result.hand_size, PLAYERS)
             _, opponents, spread = table_correction(known, seat)
             _, opponents_read, spread_read = table_correction(read, seat)
-            own = own_skills_by_kind(game, result.number, seat, levels, known[seat])[kind]
-            own_read = own_skills_by_kind(game, result.number, seat, people, read[seat])[kind]
+            own = own_skills_by_kind(game, seat, levels, known[seat])[kind]
+            own_read = own_skills_by_kind(game, seat, people, read[seat])[kind]
             points.append(BidPoint(
                 ",".join(table), number, result.number, seat, table[seat], moments.bid,
                 rows[moments.bid][moments.bid], own, opponents, own_read, opponents_read,

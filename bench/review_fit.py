@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, replace
 from ai.review.calibration import corrected_chance, inputs, is_certain, log_odds
 from ai.review.kinds import skills_by_kind
 from ai.review.seats import SeatModel
-from engine.bid_kinds import BID_KINDS, bid_kind
+from engine.bid_kinds import bid_kind
 
 PLAYERS = 4
 
@@ -94,17 +94,12 @@ def with_current_skills(points: Sequence[BidPoint]) -> list[BidPoint]:
     for point in points:
         kind = bid_kind(point.bid, point.hand_size, PLAYERS)
         earlier = [p for p in games[point.table, point.game, point.seat] if p.deal < point.deal]
-        records = {
-            k: (sum(1 for p in earlier if bid_kind(p.bid, p.hand_size, PLAYERS) == k),
-                sum(1 for p in earlier if p.made and bid_kind(p.bid, p.hand_size, PLAYERS) == k))
-            for k in BID_KINDS
-        }
         person = SeatModel()
         overall = person.skill(sum(1 for p in earlier if p.made), len(earlier))
         rescored.append(replace(
             point,
-            own=skills_by_kind(SeatModel(point.level), 0.0, records)[kind],
-            own_as_person=skills_by_kind(person, overall, records)[kind],
+            own=skills_by_kind(SeatModel(point.level), 0.0)[kind],
+            own_as_person=skills_by_kind(person, overall)[kind],
         ))
     return rescored
 

@@ -41,7 +41,7 @@ def review_deal(
     """
     moments = seat_moments(game, deal_number, seat)
     skills = table_skills(game, deal_number, seats)
-    by_kind = own_skills_by_kind(game, deal_number, seat, seats, skills[seat])
+    by_kind = own_skills_by_kind(game, seat, seats, skills[seat])
     bid = review_bid(moments.bid_view, moments.bid, moments.blind, seed, skills, by_kind)
     plays: list[PlayMoment] = []
     for view, card in moments.plays:

@@ -7,9 +7,9 @@ with its skill at that kind of bid.
 A skill here is on :data:`~ai.review.seats.DEFAULT_SKILL`'s scale (a share of exact
 bids): the default plus how much better than the reference rule the seat hits bids of
 that kind. A computer's comes from its level's measured rates; a person's from their
-record of that kind — this game's earlier deals and, for zero and high bids, their
-history — pulled towards the default's rate lifted by their skill over all bids, so a
-short record of one kind says little and a long one most. Public facts only.
+history of zero and high bids in the server, pulled towards the reference's rate for
+the kind lifted by their skill over all bids, so a short record of one kind says
+little and a long one most. Public facts only.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from ai.review.seats import DEFAULT_SKILL, SeatModel, table_models
-from engine.bid_kinds import BID_KINDS, BidKind, bid_kind
+from engine.bid_kinds import BID_KINDS, BidKind
 from engine.game import Game
 
 LEVEL_KIND_RATE: Final[Mapping[str, Mapping[BidKind, float]]] = {
@@ -35,27 +35,17 @@ cards early) and `hard` fewer, while `hard` hits far more of the others."""
 DEFAULT_KIND_RATE: Final = LEVEL_KIND_RATE["reference"]
 """A person with no record of a kind is read at the reference rule's rate for it."""
 KIND_PRIOR_BIDS: Final = 50
-"""A record of one kind counts as much as this many bids at the prior's rate."""
+"""A history of one kind counts as much as this many bids at the prior's rate."""
 _RATE_BOUNDS: Final = (0.02, 0.98)
 
 
-def kind_records(
-    game: Game, deal_number: int, seat: int
-) -> dict[BidKind, tuple[int, int]]:
-    """(bids, hits) of each kind by ``seat`` in the deals before ``deal_number``."""
-    records = dict.fromkeys(BID_KINDS, (0, 0))
-    for result in game.results()[: deal_number - 1]:
-        kind = bid_kind(result.bids[seat], result.hand_size, game.player_count)
-        bids, hits = records[kind]
-        records[kind] = (bids + 1, hits + int(result.hits[seat]))
-    return records
-
-
-def skills_by_kind(
-    model: SeatModel, overall: float, records: Mapping[BidKind, tuple[int, int]]
-) -> dict[BidKind, float]:
+def skills_by_kind(model: SeatModel, overall: float) -> dict[BidKind, float]:
     """The seat's skill for each kind of bid; ``overall`` is its skill over all bids
-    (:meth:`SeatModel.skill`) and ``records`` its (bids, hits) of each kind this game."""
+    (:meth:`SeatModel.skill`, this game's earlier deals included).
+
+    A person's zero and high bids are read from their history only: one game holds a
+    handful of each, too few to say more than the skill over all bids does (measured:
+    reading them made the chances worse, ``docs/review-model.md``)."""
     if model.level is not None:
         rates = LEVEL_KIND_RATE[model.level]
         return {kind: DEFAULT_SKILL + (rates[kind] - DEFAULT_KIND_RATE[kind]) for kind in BID_KINDS}
@@ -63,15 +53,14 @@ def skills_by_kind(
     kept = {
         "zero": (history.zero_bids, history.zero_hits) if history else (0, 0),
         "high": (history.high_bids, history.high_hits) if history else (0, 0),
-        # The history cannot tell ordinary bids from high ones in games stored before
-        # high bids were counted, so an ordinary record is this game's alone.
+        # Games stored before high bids were counted cannot tell ordinary bids from
+        # high ones, so ordinary bids are read by the skill over all bids.
         "ordinary": (0, 0),
     }
     lift = overall - DEFAULT_SKILL
     skills = {}
     for kind in BID_KINDS:
-        bids = records[kind][0] + kept[kind][0]
-        hits = records[kind][1] + kept[kind][1]
+        bids, hits = kept[kind]
         low, high = _RATE_BOUNDS
         prior = min(max(DEFAULT_KIND_RATE[kind] + lift, low), high)
         rate = prior + (hits - bids * prior) / (bids + KIND_PRIOR_BIDS)
@@ -80,11 +69,8 @@ def skills_by_kind(
 
 
 def own_skills_by_kind(
-    game: Game, deal_number: int, seat: int, seats: Sequence[SeatModel] | None,
-    overall: float,
+    game: Game, seat: int, seats: Sequence[SeatModel] | None, overall: float
 ) -> dict[BidKind, float]:
-    """``seat``'s skill for each kind of bid, for a review of ``deal_number`` (only the
-    deals before it count); ``overall`` is its skill from
-    :func:`~ai.review.seats.table_skills`."""
-    model = table_models(game, seats)[seat]
-    return skills_by_kind(model, overall, kind_records(game, deal_number, seat))
+    """``seat``'s skill for each kind of bid; ``overall`` is its skill from
+    :func:`~ai.review.seats.table_skills` for the deal reviewed."""
+    return skills_by_kind(table_models(game, seats)[seat], overall)

@@ -6,29 +6,26 @@ from ai.review.bid import at_table
 from ai.review.kinds import (
     DEFAULT_KIND_RATE,
     LEVEL_KIND_RATE,
-    kind_records,
     own_skills_by_kind,
     skills_by_kind,
 )
 from ai.review.moments import seat_moments
 from ai.review.seats import DEFAULT_SKILL, PlayerHistory, SeatModel, table_skills
-from engine.bid_kinds import BID_KINDS, bid_kind
+from engine.bid_kinds import BID_KINDS
 from tests.engine.examples import short_game
-
-NO_RECORD = dict.fromkeys(BID_KINDS, (0, 0))
 
 
 def test_the_reference_rule_and_a_person_without_a_record_are_the_default() -> None:
-    assert skills_by_kind(SeatModel("reference"), DEFAULT_SKILL, NO_RECORD) == dict.fromkeys(
+    assert skills_by_kind(SeatModel("reference"), DEFAULT_SKILL) == dict.fromkeys(
         BID_KINDS, DEFAULT_SKILL
     )
-    assert skills_by_kind(SeatModel(), DEFAULT_SKILL, NO_RECORD) == dict.fromkeys(
+    assert skills_by_kind(SeatModel(), DEFAULT_SKILL) == dict.fromkeys(
         BID_KINDS, DEFAULT_SKILL
     )
 
 
 def test_a_computer_is_read_by_its_levels_rates() -> None:
-    hard = skills_by_kind(SeatModel("hard"), 0.0, NO_RECORD)
+    hard = skills_by_kind(SeatModel("hard"), 0.0)
     for kind in BID_KINDS:
         gap = LEVEL_KIND_RATE["hard"][kind] - DEFAULT_KIND_RATE[kind]
         assert abs(hard[kind] - (DEFAULT_SKILL + gap)) < 1e-12
@@ -41,7 +38,7 @@ def test_a_persons_zero_bid_record_moves_their_zero_bids_most() -> None:
     history = PlayerHistory(bids=100, hits=47, zero_bids=40, zero_hits=38)
     person = SeatModel(history=history)
     overall = person.skill()
-    skills = skills_by_kind(person, overall, NO_RECORD)
+    skills = skills_by_kind(person, overall)
     assert skills["zero"] > DEFAULT_SKILL + 0.1  # 95% of 40 zero bids hit
     assert abs(skills["ordinary"] - overall) < 1e-9  # no ordinary record: the lift alone
     assert abs(skills["high"] - overall) < 1e-9
@@ -50,25 +47,18 @@ def test_a_persons_zero_bid_record_moves_their_zero_bids_most() -> None:
 def test_a_persons_high_bid_record_and_this_games_deals_count() -> None:
     history = PlayerHistory(bids=60, hits=20, high_bids=30, high_hits=3)
     person = SeatModel(history=history)
-    skills = skills_by_kind(person, person.skill(), NO_RECORD)
+    skills = skills_by_kind(person, person.skill())
     assert skills["high"] < DEFAULT_SKILL - 0.1  # 10% of 30 high bids hit
-    this_game = {**NO_RECORD, "ordinary": (6, 6)}
-    lifted = skills_by_kind(person, person.skill(), this_game)
-    assert lifted["ordinary"] > skills["ordinary"] + 0.05
-    assert lifted["high"] == skills["high"]
+    # This game's deals move every kind through the skill over all bids.
+    lifted = skills_by_kind(person, person.skill(6, 6))
+    for kind in BID_KINDS:
+        assert lifted[kind] > skills[kind] + 0.01
 
 
-def test_only_the_deals_before_the_reviewed_one_are_counted_by_kind() -> None:
-    game = short_game()
-    results = game.results()
-    assert kind_records(game, 1, 0) == NO_RECORD
-    for seat in range(4):
-        records = kind_records(game, 4, seat)
-        assert sum(bids for bids, _ in records.values()) == 3
-        for kind in BID_KINDS:
-            earlier = [r for r in results[:3]
-                       if bid_kind(r.bids[seat], r.hand_size, 4) == kind]
-            assert records[kind] == (len(earlier), sum(1 for r in earlier if r.hits[seat]))
+def test_one_games_record_alone_reads_every_kind_alike() -> None:
+    overall = SeatModel().skill(5, 6)
+    skills = skills_by_kind(SeatModel(), overall)
+    assert all(abs(skills[kind] - overall) < 1e-12 for kind in BID_KINDS)
 
 
 def test_the_review_reads_each_bids_chance_with_the_skill_of_its_kind() -> None:
@@ -87,6 +77,5 @@ def test_the_review_reads_each_bids_chance_with_the_skill_of_its_kind() -> None:
     read = at_table(rows, view, skills, sharp_zero)
     assert read[0][0] > plain[0][0]
     assert read[1:] == plain[1:]
-    by_kind = own_skills_by_kind(game, deal, seat, None, skills[seat])
-    records = kind_records(game, deal, seat)
-    assert by_kind == skills_by_kind(SeatModel(), skills[seat], records)
+    hard = own_skills_by_kind(game, seat, [SeatModel("hard")] * 4, skills[seat])
+    assert hard == skills_by_kind(SeatModel("hard"), skills[seat])
