@@ -21,7 +21,8 @@ trumps while short, conserving high cards) are left as the reference has them.
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Sequence
+from typing import Final, Protocol
 
 from ai.estimates import estimate_tricks
 from ai.knowledge import DealKnowledge, deal_knowledge
@@ -36,18 +37,50 @@ BID_RAISE: Final = 1.0
 """Tricks added to the reference estimate at the largest hand (scaled by h/H)."""
 
 
+class CardKnowledge(Protocol):
+    """What medium's card play reads of a seat's knowledge: a :class:`DealKnowledge`,
+    or a playout's own (the deal review plays `medium` seats by this rule)."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def trump(self) -> int: ...
+    @property
+    def unseen(self) -> int: ...
+    @property
+    def bids(self) -> Sequence[int | None]: ...
+    @property
+    def tricks_won(self) -> Sequence[int]: ...
+    @property
+    def trick(self) -> Sequence[int]: ...
+    @property
+    def void_cards(self) -> Sequence[int]: ...
+
+
 def sure_tricks(know: DealKnowledge) -> int:
     """Top trumps held in an unbroken run from the ace: each wins a trick."""
-    trumps = know.my_hand & TRUMP_MASK[know.trump]
+    return sure_tricks_of(know.my_hand, know.trump)
+
+
+def sure_tricks_of(hand: int, trump: int) -> int:
+    trumps = hand & TRUMP_MASK[trump]
     return sum(1 for card in cards_of(trumps) if not ABOVE[card] & ~trumps)
 
 
 def medium_bid(know: DealKnowledge, legal: tuple[int, ...]) -> int:
     """The raised reference estimate, never below the sure tricks (see module doc)."""
-    size = know.hand_size
-    estimate = estimate_tricks(know.my_hand, know.trump, size, know.largest_hand)
-    estimate += BID_RAISE * size / know.largest_hand
-    sure = sure_tricks(know)
+    return medium_bid_of_hand(know.my_hand, know.trump, know.hand_size, know.largest_hand, legal)
+
+
+def medium_bid_of_hand(
+    hand: int, trump: int, size: int, largest: int, legal: Sequence[int]
+) -> int:
+    """:func:`medium_bid` of a hand mask (a playout gives seats yet to bid their bid)."""
+    estimate = estimate_tricks(hand, trump, size, largest)
+    estimate += BID_RAISE * size / largest
+    sure = sure_tricks_of(hand, trump)
     rounded = max(sure, min(int(estimate + 0.5), size))
     if rounded in legal:
         return rounded
@@ -79,7 +112,7 @@ class MediumPlayer:
         return Card(medium_card(know, legal_mask))
 
 
-def medium_card(know: DealKnowledge, legal: int) -> int:
+def medium_card(know: CardKnowledge, legal: int) -> int:
     """Medium's play on masks (see the module doc)."""
     me = know.seat
     bid = know.bids[me] or 0
@@ -117,7 +150,7 @@ def medium_card(know: DealKnowledge, legal: int) -> int:
     return strongest_in(beat, trump_mask)
 
 
-def _lead(know: DealKnowledge, legal: int, need: int, trump_mask: int, unseen: int) -> int:
+def _lead(know: CardKnowledge, legal: int, need: int, trump_mask: int, unseen: int) -> int:
     if need <= 0:
         # Lead the card least likely to win: a side card with higher cards still out.
         losing = sum(BIT[c] for c in cards_of(legal) if ABOVE[c] & unseen)
@@ -139,7 +172,7 @@ def _lead(know: DealKnowledge, legal: int, need: int, trump_mask: int, unseen: i
     return strongest_in(legal, trump_mask)
 
 
-def _sure_winner(card: int, know: DealKnowledge, later: list[int], trump_mask: int) -> bool:
+def _sure_winner(card: int, know: CardKnowledge, later: list[int], trump_mask: int) -> bool:
     """True when no later player can beat ``card`` given what has been seen."""
     unseen = know.unseen
     if ABOVE[card] & unseen:

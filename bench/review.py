@@ -105,7 +105,9 @@ def bid_points(game: Game, table: Sequence[str], number: int) -> list[BidPoint]:
         read = table_skills(game, result.number, people)
         for seat in range(PLAYERS):
             moments = seat_moments(game, result.number, seat)
-            rows = bid_trick_chances(moments.bid_view, REVIEW_SEED, made=moments.bid)
+            rows = bid_trick_chances(
+                moments.bid_view, REVIEW_SEED, made=moments.bid, levels=table
+            )
             kind = bid_kind(moments.bid, result.hand_size, PLAYERS)
             _, opponents, spread = table_correction(known, seat)
             _, opponents_read, spread_read = table_correction(read, seat)

@@ -22,13 +22,16 @@ def review_bid(
     seed: int,
     skills: Sequence[float] | None = None,
     own_by_kind: Mapping[BidKind, float] | None = None,
+    levels: Sequence[str | None] | None = None,
 ) -> BidReview:
     """Value every bid from ``view`` (the seat's view at its bid) and compare ``bid``.
 
     ``skills`` is every seat's skill (:mod:`ai.review.seats`; default: everyone read
     as :data:`~ai.review.seats.DEFAULT_SKILL`): each bid's chance is the playouts'
     corrected for them (:mod:`ai.review.calibration`), the seat's own skill read for
-    each option's kind of bid when ``own_by_kind`` is given (:mod:`ai.review.kinds`).
+    each option's kind of bid when ``own_by_kind`` is given (:mod:`ai.review.kinds`);
+    ``levels`` (each seat's computer level, ``None`` for a person) lets the playouts
+    play `easy` and `medium` seats as they play (:mod:`ai.review.level_playout`).
     The options are valued as
     ordinary (not blind) bids; the bid made is valued as made, so a blind bid's
     doubled points count for it.
@@ -37,7 +40,7 @@ def review_bid(
     assert seat is not None, "a review needs a seat's view"
     size = view.hand_size
     score = score_function(view.rules)
-    rows = bid_rows(view, seed, bid, skills, own_by_kind)
+    rows = bid_rows(view, seed, bid, skills, own_by_kind, levels)
 
     def expected(option: int, as_blind: bool) -> float:
         return sum(p * score(option, k, size, as_blind) for k, p in enumerate(rows[option]))
@@ -77,10 +80,12 @@ def bid_rows(
     made: int,
     skills: Sequence[float] | None = None,
     own_by_kind: Mapping[BidKind, float] | None = None,
+    levels: Sequence[str | None] | None = None,
 ) -> tuple[tuple[float, ...], ...]:
     """``rows[b][k]``: the chance of taking ``k`` tricks when bidding ``b``, at this
     table (see :func:`review_bid`; ``made`` is the bid made, always estimated in full)."""
-    return at_table(bid_trick_chances(view, seed, made=made), view, skills, own_by_kind)
+    chances = bid_trick_chances(view, seed, made=made, levels=levels)
+    return at_table(chances, view, skills, own_by_kind)
 
 
 def at_table(

@@ -25,7 +25,9 @@ from collections.abc import Collection, Sequence
 from ai.estimates import reference_bid_mask
 from ai.hard import distinct_choices
 from ai.knowledge import DealKnowledge, deal_knowledge
+from ai.medium import medium_bid_of_hand
 from ai.one_card import win_chance_blind
+from ai.review.level_playout import play_out_by_levels, plays_by_level
 from ai.review.worlds import world_sampler
 from ai.rollout import play_out
 from ai.seeding import decision_rng
@@ -56,10 +58,18 @@ otherwise, and no swap helps: the long walks made half of a review's cost."""
 
 
 def bid_trick_chances(
-    view: SeatView, seed: int, worlds: int = BID_WORLDS, made: int | None = None
+    view: SeatView,
+    seed: int,
+    worlds: int = BID_WORLDS,
+    made: int | None = None,
+    levels: Sequence[str | None] | None = None,
 ) -> tuple[tuple[float, ...], ...]:
     """``rows[b][k]``: the chance of taking ``k`` tricks when bidding (and playing for)
     ``b``, for every ``b`` in 0..hand size, from ``view`` at the seat's bid.
+
+    ``levels`` (public: each seat's computer level, ``None`` for a person) lets `easy`
+    and `medium` seats play, and bid when still to bid, as their level does
+    (:mod:`ai.review.level_playout`); without it every seat plays the reference rule.
 
     Every bid is played out in the first worlds; after each of ``BID_SCREENS`` only
     the bid ``made`` and the legal bids that may still be worth the most points (see
@@ -78,6 +88,10 @@ def bid_trick_chances(
     order = [(know.dealer + 1 + k) % n for k in range(n)]
     in_turn = view.rules.bidding == "in-turn"
     later = order[order.index(me) + 1 :] if in_turn else [s for s in range(n) if s != me]
+    by_level = plays_by_level(levels)
+    seat_levels: Sequence[str | None] = levels if levels is not None else (None,) * n
+    slips = decision_rng(seed, view, "review-bid-slips")
+    seen = sum(know.played) | (BIT[view.turn_up] if view.turn_up is not None else 0)
     taken: list[list[int]] = [[] for _ in range(size + 1)]
     """Per bid, the tricks this seat takes in each world it was played out in."""
     playing = list(range(size + 1))
@@ -86,13 +100,16 @@ def bid_trick_chances(
             playing = _in_the_running(view, taken, made, playing)
         hands = sample()
         guesses = [
-            reference_bid_mask(hands[s], know.trump, size, know.largest_hand, None)
-            for s in range(n)
+            _bid_of_level(seat_levels[s], hands[s], know, None) for s in range(n)
         ]
         for bid in playing:
-            bids = _bids_with(know, bid, later, hands, guesses, in_turn)
+            bids = _bids_with(know, bid, later, hands, guesses, in_turn, seat_levels)
             tricks = [0] * n
-            play_out(list(hands), bids, tricks, know.trump, order[0], ())
+            if by_level:
+                play_out_by_levels(list(hands), bids, tricks, know.trump, order[0],
+                                   seat_levels, seen, know.void_cards, slips)
+            else:
+                play_out(list(hands), bids, tricks, know.trump, order[0], ())
             taken[bid].append(tricks[me])
     return tuple(
         tuple(row.count(k) / len(row) for k in range(size + 1)) for row in taken
@@ -124,6 +141,16 @@ def _in_the_running(
     return running
 
 
+def _bid_of_level(level: str | None, hand: int, know: DealKnowledge, forbidden: int | None) -> int:
+    """The bid a seat of ``level`` makes with ``hand``: `medium`'s rule for a `medium`
+    seat, the reference bid for any other (``forbidden``: a hooked dealer's number)."""
+    size, largest = know.hand_size, know.largest_hand
+    if level == "medium":
+        legal = [b for b in range(size + 1) if b != forbidden]
+        return medium_bid_of_hand(hand, know.trump, size, largest, legal)
+    return reference_bid_mask(hand, know.trump, size, largest, forbidden)
+
+
 def _bids_with(
     know: DealKnowledge,
     bid: int,
@@ -131,9 +158,11 @@ def _bids_with(
     hands: Sequence[int],
     guesses: Sequence[int],
     in_turn: bool,
+    levels: Sequence[str | None],
 ) -> list[int]:
-    """Every seat's bid in a world where this seat bids ``bid``: the bids seen, and the
-    reference bid for the seats still to bid (a hooked dealer avoiding its number)."""
+    """Every seat's bid in a world where this seat bids ``bid``: the bids seen, and
+    their level's bid (see :func:`_bid_of_level`) for the seats still to bid (a hooked
+    dealer avoiding its number)."""
     n, me, size = know.players, know.seat, know.hand_size
     bids = [b if b is not None else -1 for b in know.bids]
     bids[me] = bid
@@ -142,9 +171,7 @@ def _bids_with(
         if in_turn and know.hook and seat == know.dealer:
             forbidden = size - sum(bids[s] for s in range(n) if s != seat)
             if forbidden == guess:
-                guess = reference_bid_mask(
-                    hands[seat], know.trump, size, know.largest_hand, forbidden
-                )
+                guess = _bid_of_level(levels[seat], hands[seat], know, forbidden)
         bids[seat] = guess
     return bids
 

@@ -16,7 +16,7 @@ from ai.review.kinds import own_skills_by_kind
 from ai.review.model import DealReview, GameReview, PlayMoment
 from ai.review.moments import check_seat, seat_moments
 from ai.review.play import costly_plays, review_play
-from ai.review.seats import SeatModel, table_skills
+from ai.review.seats import SeatModel, table_models, table_skills
 from ai.review.verdict import NEAR_BEST_POINTS, deal_verdict, game_summary
 from engine.game import Game
 
@@ -42,7 +42,10 @@ def review_deal(
     moments = seat_moments(game, deal_number, seat)
     skills = table_skills(game, deal_number, seats)
     by_kind = own_skills_by_kind(game, seat, seats, skills[seat])
-    bid = review_bid(moments.bid_view, moments.bid, moments.blind, seed, skills, by_kind)
+    levels = tuple(model.level for model in table_models(game, seats))
+    bid = review_bid(
+        moments.bid_view, moments.bid, moments.blind, seed, skills, by_kind, levels
+    )
     plays: list[PlayMoment] = []
     for view, card in moments.plays:
         moment = review_play(view, card, seed)
