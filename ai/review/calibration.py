@@ -24,7 +24,7 @@ from typing import Final
 from ai.review.seats import DEFAULT_SKILL
 
 COEFFICIENTS: Final = (
-    3.5515, -4.1932, -0.3145, -3.4352, -0.7106, 3.1376, -0.5496, -0.8635, -0.0518, -1.5663,
+    3.0623, -3.5491, -0.5267, -3.152, -0.6888, 2.4333, -1.1613, -1.3129, 0.251, -0.8966,
 )
 """Weights of :func:`inputs`, added to the log-odds of the playouts' chance: fitted by
 ``bench/review.py --fit`` on games 100–123, 200–215 and 400–431 of the three benchmark

@@ -1,17 +1,18 @@
 """The review's estimates: chances of taking tricks, from one view at a time.
 
 Each function takes one :class:`~engine.view.SeatView` and a seed (and at most the
-seat's own choice, to say which option must be estimated in full), so an estimate
-cannot depend on a card the seat did not see. It draws worlds
-(:mod:`ai.review.worlds`) from a generator seeded by the seed and the public facts of
-the moment (:func:`ai.seeding.decision_rng`), and plays the options out in the same
-worlds — all of them at first, then only those still in the running — with
-``hard``'s playout rule
-(:mod:`ai.rollout`: every seat, this one included, plays the reference rule from
-then on, steering towards its bid; seats yet to bid are given the reference bid
-for their sampled hand). These are the chances of a reference player at a table of
-reference players; :mod:`ai.review.calibration` reads a bid's for who really sits
-there.
+seat's own choice, to say which option must be estimated in full, and the seats'
+public computer levels), so an estimate cannot depend on a card the seat did not see.
+It draws worlds (:mod:`ai.review.worlds`) from a generator seeded by the seed and the
+public facts of the moment (:func:`ai.seeding.decision_rng`), and plays the options
+out in the same worlds — all of them at first, then only those still in the running —
+with ``hard``'s playout rule (:mod:`ai.rollout`: every seat, this one included, plays
+the reference rule from then on, steering towards its bid; seats yet to bid are given
+the reference bid for their sampled hand). A bid's estimate given the seats' levels
+plays `easy` and `medium` seats as they play, and bid
+(:mod:`ai.review.level_playout`). The chances are those of a reference player among
+such seats and reference players; :mod:`ai.review.calibration` reads a bid's for who
+really sits there.
 
 Cost (one core): a playout of the rest of a 13-card, 4-player deal is about
 50 card plays; see ``bench/review.py`` for measured times.

@@ -59,11 +59,13 @@ def play_out_by_levels(
     seen: int,
     voids: Sequence[int],
     slips: random.Random,
+    order: list[int] | None = None,
 ) -> None:
     """Play the deal to its end from the start of a trick, seat ``turn`` leading, each
     seat by its level's rule. ``seen``: the cards every seat has seen (played, the
     turn-up); ``voids``: per seat, the cards of the suits it has shown it lacks;
-    ``slips`` draws `easy`'s slips. ``hands`` and ``tricks`` are updated in place."""
+    ``slips`` draws `easy`'s slips. ``hands`` and ``tricks`` are updated in place, and
+    the cards are appended to ``order`` as played, when it is given."""
     n = len(hands)
     trump_mask = TRUMP_MASK[trump]
     shown = list(voids)
@@ -102,6 +104,8 @@ def play_out_by_levels(
         hands[seat] = hand ^ BIT[card]
         seen |= BIT[card]
         trick.append(card)
+        if order is not None:
+            order.append(card)
         remaining -= 1
         if len(trick) == n:
             tricks[win_seat] += 1
