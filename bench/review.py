@@ -70,6 +70,7 @@ from bench.review_bins import (
 from bench.review_fit import (
     BidPoint,
     fit_weights,
+    kind_rates,
     load_points,
     save_points,
     with_current_skills,
@@ -240,9 +241,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"\nevery table within ±{TARGET_POINTS:g} points: {'yes' if passed else 'NO'} "
               f"(exactly right chances would pass at every table {100 * luck:.0f}% of the time)")
     if args.fit:
-        weights = fit_weights([p for found in points.values() for p in found])
+        fitted = [p for found in points.values() for p in found]
+        weights = fit_weights(fitted)
         summary["fitted_weights"] = [round(w, 4) for w in weights]
         print(f"\nfitted weights: COEFFICIENTS = {tuple(round(w, 4) for w in weights)}")
+        rates = kind_rates(fitted)
+        summary["level_kind_rates"] = rates
+        print(f"each level's share of exact bids by kind: LEVEL_KIND_RATE = {rates}")
     if times:
         summary["speed_13_cards"] = speed_report(times)
     print(json.dumps(summary, ensure_ascii=False))

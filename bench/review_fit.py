@@ -104,6 +104,21 @@ def with_current_skills(points: Sequence[BidPoint]) -> list[BidPoint]:
     return rescored
 
 
+def kind_rates(points: Sequence[BidPoint]) -> dict[str, dict[str, float]]:
+    """Each level's share of exact bids of each kind (:mod:`engine.bid_kinds`) among
+    ``points``, to three places: :data:`ai.review.kinds.LEVEL_KIND_RATE`."""
+    counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for point in points:
+        count = counts[point.level, bid_kind(point.bid, point.hand_size, PLAYERS)]
+        count[0] += 1
+        count[1] += point.made
+    return {
+        level: {kind: round(hits / bids, 3) for (lv, kind), (bids, hits) in counts.items()
+                if lv == level}
+        for level in sorted({level for level, _ in counts})
+    }
+
+
 def fit_weights(points: Sequence[BidPoint], iterations: int = 25) -> tuple[float, ...]:
     """Maximum-likelihood weights of the correction (the chances it keeps left out)."""
     rows = [

@@ -28,7 +28,7 @@ LEVEL_KIND_RATE: Final[Mapping[str, Mapping[BidKind, float]]] = {
     "hard": {"zero": 0.677, "ordinary": 0.589, "high": 0.524},
 }
 """Each computer level's share of exact bids of each kind in classic 4-player games,
-measured on the games the correction is fitted on (``bench/review.py --fit``: games
+measured on the games the correction is fitted on (``bench/review.py --fit`` prints them: games
 100–123, 200–215 and 400–431 of the three benchmark tables; 1,800 to 9,000 bids a
 level). `medium` hits more zero bids than the reference rule (it sheds its dangerous
 cards early) and `hard` fewer, while `hard` hits far more of the others."""
