@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from ai.easy import FORGET_BID, WHIM
 from ai.medium import medium_card
 from ai.rollout import reference_choice
-from ai.tables import ABOVE, TRUMP_MASK
+from ai.tables import TRUMP_MASK, beaters
 from engine.cards import BIT, SUIT_MASK, SUIT_OF, cards_of
 
 PLAYED_BY_LEVEL = frozenset({"easy", "medium"})
@@ -78,19 +78,19 @@ def play_out_by_levels(
         legal = hand & lead_mask or hand if trick else hand
         short = tricks[seat] < bids[seat]
         level = levels[seat]
+        # `easy` slips as ai.easy does: a whim, or the bid's state forgotten.
+        roll = slips.random() if level == "easy" else 1.0
         if level == "medium":
             know = _SeatKnowledge(
                 n, seat, trump, _ALL_CARDS & ~hand & ~seen, tuple(bids), tuple(tricks),
                 tuple(trick), tuple(shown),
             )
             card = medium_card(know, legal)
-        elif level == "easy" and (roll := slips.random()) < WHIM + FORGET_BID:
-            if roll < WHIM:
-                card = int(slips.choice(cards_of(legal)))
-            else:
-                card = reference_choice(hand, trick, win_card, not short, len(trick) == n - 1,
-                                        trump_mask)
+        elif roll < WHIM:
+            card = int(slips.choice(cards_of(legal)))
         else:
+            if roll < WHIM + FORGET_BID:
+                short = not short
             card = reference_choice(hand, trick, win_card, short, len(trick) == n - 1, trump_mask)
         if not trick:
             lead_mask = SUIT_MASK[SUIT_OF[card]]
@@ -98,8 +98,7 @@ def play_out_by_levels(
         else:
             if not BIT[card] & lead_mask:
                 shown[seat] |= lead_mask
-            above = ABOVE[win_card] if BIT[win_card] & trump_mask else ABOVE[win_card] | trump_mask
-            if BIT[card] & above:
+            if BIT[card] & beaters(win_card, trump):
                 win_card, win_seat = card, seat
         hands[seat] = hand ^ BIT[card]
         seen |= BIT[card]
