@@ -68,6 +68,7 @@ from bench.review_bins import (
     verdict,
 )
 from bench.review_fit import (
+    PLAYERS,
     BidPoint,
     fit_weights,
     kind_rates,
@@ -79,7 +80,6 @@ from engine.bid_kinds import bid_kind
 from engine.game import Game
 from engine.rules import Rules
 
-PLAYERS = 4
 TABLES = (
     "reference,reference,reference,reference",
     "hard,medium,easy,reference",

@@ -21,6 +21,7 @@ from ai.review.seats import SeatModel
 from engine.bid_kinds import bid_kind
 
 PLAYERS = 4
+"""Seats at every benchmark table (classic 4-player games)."""
 
 RIDGE = 1e-3
 """A penalty on the squared weights: negligible against thousands of points, but it
